@@ -1,0 +1,256 @@
+"""People (every author, member or not), research groups, memberships and advising."""
+
+from __future__ import annotations
+
+from datetime import date
+
+from django.core.validators import RegexValidator
+from django.db import models
+from django.db.models import Q
+from django.urls import reverse
+from django.utils import timezone
+from django.utils.translation import gettext_lazy as _
+
+from people import names
+from people.fields import StringListField
+
+orcid_validator = RegexValidator(
+    r"^\d{4}-\d{4}-\d{4}-\d{3}[\dX]$",
+    _("Enter an ORCID iD such as 0000-0002-1825-0097."),
+)
+
+
+class SlugManager(models.Manager):
+    """Natural keys by slug, so fixtures load on top of existing data without duplicating it."""
+
+    def get_by_natural_key(self, slug: str) -> models.Model:
+        return self.get(slug=slug)
+
+
+class Person(models.Model):
+    """Anyone who authored a paper: lab members and external co-authors alike (as in DBLP)."""
+
+    given_name = models.CharField(_("given name"), max_length=100, blank=True)
+    family_name = models.CharField(_("family name"), max_length=100)
+    native_name = models.CharField(
+        _("native-script name"), max_length=100, blank=True, help_text=_("For example 方佳瑞.")
+    )
+    slug = models.SlugField(max_length=120, unique=True)
+    variants = StringListField(
+        _("name variants"),
+        help_text=_(
+            "Other forms of the name seen in bibliographies, one per line, "
+            "e.g. “J. Fang”, “Fang, Jiarui”. Used to match imported authors."
+        ),
+    )
+    affiliation = models.CharField(_("affiliation"), max_length=200, blank=True)
+    homepage = models.URLField(_("homepage"), blank=True)
+    github = models.URLField(_("GitHub"), blank=True)
+    google_scholar = models.URLField(_("Google Scholar"), blank=True)
+    dblp = models.URLField(_("DBLP"), blank=True)
+    orcid = models.CharField(_("ORCID iD"), max_length=19, blank=True, validators=[orcid_validator])
+    email = models.EmailField(_("email"), blank=True, help_text=_("Private unless published."))
+    email_public = models.BooleanField(_("show email publicly"), default=False)
+    bio = models.TextField(_("short bio"), blank=True)
+    advisors = models.ManyToManyField(
+        "self",
+        through="Advising",
+        through_fields=("student", "advisor"),
+        symmetrical=False,
+        related_name="students",
+        blank=True,
+    )
+    created = models.DateTimeField(auto_now_add=True)
+    modified = models.DateTimeField(auto_now=True)
+
+    objects = SlugManager()
+
+    class Meta:
+        ordering = ["family_name", "given_name", "slug"]
+        verbose_name = _("person")
+        verbose_name_plural = _("people")
+        indexes = [models.Index(fields=["family_name", "given_name"])]
+
+    def __str__(self) -> str:
+        if self.native_name:
+            return f"{self.name} ({self.native_name})"
+        return self.name
+
+    def natural_key(self) -> tuple[str]:
+        return (self.slug,)
+
+    def get_absolute_url(self) -> str:
+        return reverse("people:person-detail", args=[self.slug])
+
+    @property
+    def name(self) -> str:
+        return names.full_name(self.given_name, self.family_name)
+
+    @property
+    def short_name(self) -> str:
+        return names.short_name(self.given_name, self.family_name)
+
+    @property
+    def public_email(self) -> str:
+        return self.email if self.email_public else ""
+
+
+class Group(models.Model):
+    """A research group or lab; a department of several labs nests them with ``parent``."""
+
+    name = models.CharField(_("name"), max_length=200)
+    short_name = models.CharField(_("short name"), max_length=50, blank=True)
+    native_name = models.CharField(_("native-script name"), max_length=200, blank=True)
+    slug = models.SlugField(max_length=120, unique=True)
+    institution = models.CharField(_("institution"), max_length=200, blank=True)
+    department = models.CharField(_("department"), max_length=200, blank=True)
+    url = models.URLField(_("website"), blank=True)
+    description = models.TextField(_("description"), blank=True)
+    parent = models.ForeignKey(
+        "self",
+        on_delete=models.PROTECT,
+        null=True,
+        blank=True,
+        related_name="subgroups",
+        verbose_name=_("part of"),
+    )
+    members = models.ManyToManyField(Person, through="Membership", related_name="research_groups")
+
+    objects = SlugManager()
+
+    class Meta:
+        ordering = ["name"]
+        verbose_name = _("group")
+        verbose_name_plural = _("groups")
+
+    def __str__(self) -> str:
+        return self.name
+
+    def natural_key(self) -> tuple[str]:
+        return (self.slug,)
+
+    def get_absolute_url(self) -> str:
+        return reverse("people:group-detail", args=[self.slug])
+
+
+class Role(models.TextChoices):
+    PI = "pi", _("Principal investigator")
+    FACULTY = "faculty", _("Faculty")
+    POSTDOC = "postdoc", _("Postdoc")
+    PHD = "phd", _("PhD student")
+    MASTER = "master", _("Master's student")
+    UNDERGRADUATE = "undergraduate", _("Undergraduate")
+    RESEARCH_ASSISTANT = "research_assistant", _("Research assistant")
+    ENGINEER = "engineer", _("Engineer")
+    VISITOR = "visitor", _("Visitor")
+    ALUMNI = "alumni", _("Alumni")
+
+
+class MembershipQuerySet(models.QuerySet):
+    def current(self, day: date | None = None) -> MembershipQuerySet:
+        """Memberships running on ``day`` (today by default): started and not yet ended."""
+        day = day or timezone.localdate()
+        return self.filter(Q(start__isnull=True) | Q(start__lte=day)).filter(
+            Q(end__isnull=True) | Q(end__gte=day)
+        )
+
+
+class MembershipManager(models.Manager.from_queryset(MembershipQuerySet)):
+    def get_by_natural_key(self, person: str, group: str, role: str, start: str | None):
+        return self.get(person__slug=person, group__slug=group, role=role, start=start)
+
+
+class Membership(models.Model):
+    """A person's role in a group over a period (``end`` empty while it lasts)."""
+
+    person = models.ForeignKey(
+        Person, on_delete=models.CASCADE, related_name="memberships", verbose_name=_("person")
+    )
+    group = models.ForeignKey(
+        Group, on_delete=models.CASCADE, related_name="memberships", verbose_name=_("group")
+    )
+    role = models.CharField(_("role"), max_length=20, choices=Role.choices)
+    start = models.DateField(_("start"), null=True, blank=True)
+    end = models.DateField(_("end"), null=True, blank=True, help_text=_("Empty while current."))
+    note = models.CharField(_("note"), max_length=200, blank=True)
+
+    objects = MembershipManager()
+
+    class Meta:
+        ordering = ["group", "role", "start", "person"]
+        verbose_name = _("membership")
+        verbose_name_plural = _("memberships")
+        constraints = [
+            models.CheckConstraint(
+                condition=Q(start__isnull=True) | Q(end__isnull=True) | Q(end__gte=models.F("start")),
+                name="membership_end_after_start",
+                violation_error_message=_("A membership cannot end before it starts."),
+            ),
+        ]
+        indexes = [models.Index(fields=["group", "role"])]
+
+    def __str__(self) -> str:
+        return f"{self.person} — {self.get_role_display()}, {self.group}"
+
+    def natural_key(self) -> tuple:
+        start = self.start.isoformat() if self.start else None
+        return (self.person.slug, self.group.slug, self.role, start)
+
+    natural_key.dependencies = ["people.person", "people.group"]
+
+    @property
+    def is_current(self) -> bool:
+        today = timezone.localdate()
+        started = self.start is None or self.start <= today
+        return started and (self.end is None or self.end >= today)
+
+
+class AdvisingRole(models.TextChoices):
+    ADVISOR = "advisor", _("Advisor")
+    CO_ADVISOR = "co_advisor", _("Co-advisor")
+    MENTOR = "mentor", _("Mentor")
+
+
+class AdvisingManager(models.Manager):
+    def get_by_natural_key(self, student: str, advisor: str):
+        return self.get(student__slug=student, advisor__slug=advisor)
+
+
+class Advising(models.Model):
+    """``advisor`` advised ``student`` (a PhD advisor, a co-advisor, an internship mentor)."""
+
+    student = models.ForeignKey(
+        Person, on_delete=models.CASCADE, related_name="advised_by", verbose_name=_("student")
+    )
+    advisor = models.ForeignKey(
+        Person, on_delete=models.CASCADE, related_name="advising", verbose_name=_("advisor")
+    )
+    role = models.CharField(
+        _("role"), max_length=20, choices=AdvisingRole.choices, default=AdvisingRole.ADVISOR
+    )
+    context = models.CharField(
+        _("context"), max_length=200, blank=True, help_text=_("E.g. “Ph.D., Tsinghua University”.")
+    )
+
+    objects = AdvisingManager()
+
+    class Meta:
+        ordering = ["student", "role", "advisor"]
+        verbose_name = _("advising")
+        verbose_name_plural = _("advising")
+        constraints = [
+            models.UniqueConstraint(fields=["student", "advisor"], name="advising_unique_pair"),
+            models.CheckConstraint(
+                condition=~Q(student=models.F("advisor")),
+                name="advising_not_self",
+                violation_error_message=_("A person cannot advise themselves."),
+            ),
+        ]
+
+    def __str__(self) -> str:
+        return f"{self.advisor.name} → {self.student.name} ({self.get_role_display()})"
+
+    def natural_key(self) -> tuple[str, str]:
+        return (self.student.slug, self.advisor.slug)
+
+    natural_key.dependencies = ["people.person"]

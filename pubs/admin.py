@@ -1,0 +1,445 @@
+"""Admin for venues, papers, their authors and links: the lab admin's daily tool."""
+
+from __future__ import annotations
+
+from django import forms
+from django.contrib import admin, messages
+from django.conf import settings
+from django.db.models import Count, QuerySet
+from django.forms.models import BaseInlineFormSet
+from django.http import HttpRequest
+from django.urls import reverse
+from django.utils.html import format_html, format_html_join
+from django.utils.translation import gettext_lazy as _
+
+from people.admin import PersonAdmin as BasePersonAdmin
+from people.models import Person
+from pubs import ccf
+from pubs.identifiers import normalize_arxiv_id, normalize_doi
+from pubs.models import Authorship, Link, Paper, Tag, Venue, VenueRank
+from pubs.services import authorships_make_room
+
+
+def papers_overview(obj: Person | Venue, filter_param: str, papers: QuerySet[Paper]) -> str:
+    """A count linking to the paper changelist filtered to ``obj``, then its latest papers."""
+    if obj.pk is None:
+        return "—"
+    summary = format_html(
+        '<a href="{}?{}={}">{}</a>',
+        reverse("admin:pubs_paper_changelist"),
+        filter_param,
+        obj.pk,
+        _("All %(count)d papers →") % {"count": papers.count()},
+    )
+    latest = format_html_join(
+        "",
+        '<li><a href="{}">{}</a> ({})</li>',
+        (
+            (reverse("admin:pubs_paper_change", args=[paper.pk]), paper.title, paper.year or "—")
+            for paper in papers[:10]
+        ),
+    )
+    return format_html("{}<ul>{}</ul>", summary, latest)
+
+
+class SelectedObjectFilter(admin.SimpleListFilter):
+    """Filters papers by one related object given by id in the URL (from "All papers →").
+
+    It offers no list of choices (there may be thousands) and only shows while in use.
+    """
+
+    model: type[Person] | type[Venue]
+    lookup: str
+
+    def lookups(self, request: HttpRequest, model_admin: admin.ModelAdmin) -> list[tuple]:
+        value = self.value()
+        if not value or not value.isdigit():
+            return []
+        obj = self.model.objects.filter(pk=value).first()
+        return [(value, str(obj))] if obj else []
+
+    def queryset(self, request: HttpRequest, queryset: QuerySet) -> QuerySet:
+        value = self.value()
+        if value and value.isdigit():
+            return queryset.filter(**{self.lookup: value})
+        return queryset
+
+
+class AuthorFilter(SelectedObjectFilter):
+    title = _("author")
+    parameter_name = "author"
+    model = Person
+    lookup = "authorships__person"
+
+
+class VenueFilter(SelectedObjectFilter):
+    title = _("venue")
+    parameter_name = "venue"
+    model = Venue
+    lookup = "venue"
+
+
+def ccf_rank_filter(edition: int) -> type[admin.SimpleListFilter]:
+    """A changelist filter by the venue's rank in one CCF edition."""
+
+    class CCFRankFilter(admin.SimpleListFilter):
+        title = _("CCF rank (%(edition)d)") % {"edition": edition}
+        parameter_name = f"ccf{edition}"
+
+        def lookups(self, request: HttpRequest, model_admin: admin.ModelAdmin) -> list[tuple]:
+            return [(rank, f"CCF {rank}") for rank in ccf.RANKS] + [("none", _("Unranked"))]
+
+        def queryset(self, request: HttpRequest, queryset: QuerySet) -> QuerySet:
+            value = self.value()
+            if value in ccf.RANKS:
+                return queryset.ranked(value, edition)
+            if value == "none":
+                return queryset.ranked("", edition)
+            return queryset
+
+    return CCFRankFilter
+
+
+class UniqueIdentifierMixin:
+    """Reject a DOI, arXiv id or citation key another paper has, naming that paper."""
+
+    instance: Paper
+
+    def _check_unique(self, field: str, value: str) -> str:
+        if value:
+            other = Paper.objects.filter(**{field: value}).exclude(pk=self.instance.pk).first()
+            if other:
+                label = Paper._meta.get_field(field).verbose_name
+                raise forms.ValidationError(
+                    _("This %(label)s is already used by “%(paper)s”."),
+                    code="unique",
+                    params={"label": label, "paper": other},
+                )
+        return value
+
+    def _normalized(self, field: str, normalize) -> str:
+        try:
+            value = normalize(self.cleaned_data[field])
+        except ValueError as exc:
+            raise forms.ValidationError(str(exc), code="invalid") from exc
+        return self._check_unique(field, value)
+
+
+class PaperAdminForm(UniqueIdentifierMixin, forms.ModelForm):
+    class Meta:
+        model = Paper
+        fields = "__all__"
+
+    def clean_doi(self) -> str:
+        return self._normalized("doi", normalize_doi)
+
+    def clean_arxiv_id(self) -> str:
+        return self._normalized("arxiv_id", normalize_arxiv_id)
+
+    def clean_citation_key(self) -> str:
+        return self._check_unique("citation_key", self.cleaned_data["citation_key"].strip())
+
+
+class AuthorshipInlineForm(forms.ModelForm):
+    class Meta:
+        model = Authorship
+        fields = "__all__"
+
+    def __init__(self, *args, **kwargs) -> None:
+        super().__init__(*args, **kwargs)
+        self.fields["position"].required = False
+
+    def _get_validation_exclusions(self) -> set[str]:
+        # Positions are checked across the whole author list by the formset, not one row
+        # against the database: moving author 2 to 1 and 1 to 2 must not clash half-way.
+        return super()._get_validation_exclusions() | {"position"}
+
+
+class AuthorshipFormSet(BaseInlineFormSet):
+    """The ordered author list: blank positions go to the end, repeats are refused."""
+
+    def clean(self) -> None:
+        super().clean()
+        rows = [
+            form
+            for form in self.forms
+            if form.has_changed() or form.instance.pk
+            if not self._should_delete_form(form) and form.cleaned_data
+        ]
+        taken = [form.cleaned_data.get("position") for form in rows]
+        next_position = max((p for p in taken if p), default=0) + 1
+        positions: dict[int, int] = {}
+        people: dict[int, int] = {}
+        errors = []
+        for form in rows:
+            position = form.cleaned_data.get("position")
+            if not position:
+                position = next_position
+                next_position += 1
+                form.cleaned_data["position"] = position
+                form.instance.position = position
+            if position in positions:
+                errors.append(_("Two authors have position %(position)d.") % {"position": position})
+            positions[position] = position
+            person = form.cleaned_data.get("person")
+            if person is not None:
+                if person.pk in people:
+                    errors.append(
+                        _("%(person)s is listed twice (positions %(first)d and %(second)d).")
+                        % {"person": person.name, "first": people[person.pk], "second": position}
+                    )
+                people[person.pk] = position
+        if errors:
+            raise forms.ValidationError(errors)
+
+    def save_existing_objects(self, commit: bool = True) -> list[Authorship]:
+        if commit:
+            moving = [
+                form.instance.pk
+                for form in self.initial_forms
+                if "position" in form.changed_data or self._should_delete_form(form)
+            ]
+            authorships_make_room(authorship_ids=moving)
+        return super().save_existing_objects(commit)
+
+
+class AuthorshipInline(admin.TabularInline):
+    model = Authorship
+    form = AuthorshipInlineForm
+    formset = AuthorshipFormSet
+    extra = 1
+    autocomplete_fields = ["person"]
+    fields = ["position", "person", "printed_name", "equal_contribution", "corresponding",
+              "affiliation"]
+
+    def get_queryset(self, request: HttpRequest) -> QuerySet:
+        return super().get_queryset(request).select_related("person").order_by("position")
+
+
+class LinkInline(admin.TabularInline):
+    model = Link
+    extra = 0
+    fields = ["kind", "url", "file", "label"]
+
+
+@admin.register(Paper)
+class PaperAdmin(admin.ModelAdmin):
+    form = PaperAdminForm
+    list_display = ["title", "author_list", "venue_display", "year", "kind", "status",
+                    "ccf_badge", "selected", "is_public"]
+    list_filter = [
+        "year",
+        "kind",
+        "status",
+        *[ccf_rank_filter(edition) for edition in reversed(ccf.EDITIONS)],
+        "groups",
+        "selected",
+        "is_public",
+        AuthorFilter,
+        VenueFilter,
+    ]
+    list_editable = ["selected", "is_public"]
+    list_per_page = 50
+    search_fields = [
+        "title",
+        "authorships__person__family_name",
+        "authorships__person__given_name",
+        "authorships__person__native_name",
+        "authorships__person__variants",
+        "authorships__printed_name",
+        "venue__abbreviation",
+        "venue__name",
+        "container_title",
+        "doi",
+        "arxiv_id",
+        "citation_key",
+    ]
+    search_help_text = _("Title, author name or variant, venue, DOI, arXiv id or citation key.")
+    autocomplete_fields = ["venue", "tags", "groups"]
+    prepopulated_fields = {"slug": ("title",)}
+    readonly_fields = ["created", "modified"]
+    inlines = [AuthorshipInline, LinkInline]
+    save_on_top = True
+    actions = ["mark_selected", "unmark_selected", "make_public", "make_private"]
+    fieldsets = [
+        (None, {"fields": ["title", "slug", ("kind", "status"), ("year", "month"), "more_authors"]}),
+        (
+            _("Venue"),
+            {"fields": ["venue", "container_title", ("volume", "number", "pages"),
+                        ("publisher", "address"), "editor", "series",
+                        ("institution", "thesis_type")]},
+        ),
+        (_("Identifiers"), {"fields": [("doi", "arxiv_id"), "url", "citation_key"]}),
+        (_("Presentation"), {"fields": ["abstract", "tags", "groups", "awards",
+                                        ("selected", "is_public")]}),
+        (
+            _("Other BibTeX fields"),
+            {"fields": ["extra_fields", "created", "modified"], "classes": ["collapse"]},
+        ),
+    ]
+
+    def get_queryset(self, request: HttpRequest) -> QuerySet:
+        return super().get_queryset(request).with_venue().with_authors()
+
+    def get_search_results(self, request: HttpRequest, queryset: QuerySet, search_term: str):
+        # A pasted DOI or arXiv URL finds its paper whatever form it is written in.
+        term = search_term.strip()
+        for field, normalize in (("doi", normalize_doi), ("arxiv_id", normalize_arxiv_id)):
+            try:
+                value = normalize(term)
+            except ValueError:
+                continue
+            if value:
+                return queryset.filter(**{field: value}), False
+        return super().get_search_results(request, queryset, search_term)
+
+    @admin.display(description=_("authors"))
+    def author_list(self, paper: Paper) -> str:
+        names = [a.person.short_name for a in paper.authorships.all()]
+        shown = ", ".join(names[:6])
+        if len(names) > 6 or paper.more_authors:
+            shown += ", …"
+        return shown
+
+    @admin.display(description=_("venue"), ordering="venue__abbreviation")
+    def venue_display(self, paper: Paper) -> str:
+        return paper.venue.short_name if paper.venue else paper.container_title
+
+    @admin.display(description=_("CCF"))
+    def ccf_badge(self, paper: Paper) -> str:
+        now, then = paper.ccf_rank, paper.ccf_rank_when_published
+        if now and then and now != then:
+            return f"{now} ({then} in {ccf.edition_in_force(paper.year)})"
+        return now or then or "—"
+
+    def _update(self, request: HttpRequest, queryset: QuerySet, message: str, **values) -> None:
+        count = queryset.update(**values)
+        self.message_user(request, message % {"count": count}, messages.SUCCESS)
+
+    @admin.action(description=_("Mark as selected"))
+    def mark_selected(self, request: HttpRequest, queryset: QuerySet) -> None:
+        self._update(request, queryset, _("%(count)d papers marked as selected."), selected=True)
+
+    @admin.action(description=_("Unmark as selected"))
+    def unmark_selected(self, request: HttpRequest, queryset: QuerySet) -> None:
+        self._update(request, queryset, _("%(count)d papers unmarked."), selected=False)
+
+    @admin.action(description=_("Show on public pages"))
+    def make_public(self, request: HttpRequest, queryset: QuerySet) -> None:
+        self._update(request, queryset, _("%(count)d papers made public."), is_public=True)
+
+    @admin.action(description=_("Hide from public pages"))
+    def make_private(self, request: HttpRequest, queryset: QuerySet) -> None:
+        self._update(request, queryset, _("%(count)d papers hidden."), is_public=False)
+
+
+class VenueRankInline(admin.TabularInline):
+    model = VenueRank
+    extra = 0
+    fields = ["ranking", "edition", "rank", "field"]
+
+
+class CurrentRankFilter(admin.SimpleListFilter):
+    title = _("current CCF rank")
+    parameter_name = "rank"
+
+    def lookups(self, request: HttpRequest, model_admin: admin.ModelAdmin) -> list[tuple]:
+        return [(rank, f"CCF {rank}") for rank in ccf.RANKS] + [("none", _("Unranked"))]
+
+    def queryset(self, request: HttpRequest, queryset: QuerySet) -> QuerySet:
+        current = {"ranks__ranking": ccf.RANKING, "ranks__edition": settings.CCF_CURRENT_EDITION}
+        value = self.value()
+        if value in ccf.RANKS:
+            return queryset.filter(**current, ranks__rank=value).distinct()
+        if value == "none":
+            return queryset.exclude(pk__in=VenueRank.objects.filter(
+                ranking=ccf.RANKING, edition=settings.CCF_CURRENT_EDITION).values("venue"))
+        return queryset
+
+
+@admin.register(Venue)
+class VenueAdmin(admin.ModelAdmin):
+    list_display = ["abbreviation", "name", "kind", *[f"rank_{e}" for e in ccf.EDITIONS],
+                    "paper_count"]
+    list_display_links = ["abbreviation", "name"]
+    list_filter = ["kind", CurrentRankFilter, "ranks__field", "publisher"]
+    search_fields = ["abbreviation", "name", "aliases", "dblp_key", "slug"]
+    prepopulated_fields = {"slug": ("abbreviation",)}
+    readonly_fields = ["papers"]
+    inlines = [VenueRankInline]
+    fields = ["abbreviation", "name", "kind", "publisher", "dblp_key", "aliases", "url", "slug",
+              "papers"]
+
+    def get_queryset(self, request: HttpRequest) -> QuerySet:
+        return (
+            super()
+            .get_queryset(request)
+            .annotate(paper_count=Count("papers", distinct=True))
+            .prefetch_related("ranks")
+        )
+
+    @admin.display(description=_("papers"), ordering="paper_count")
+    def paper_count(self, venue: Venue) -> int:
+        return venue.paper_count
+
+    @admin.display(description=_("papers"))
+    def papers(self, venue: Venue) -> str:
+        return papers_overview(venue, "venue", venue.papers.all() if venue.pk else Paper.objects.none())
+
+
+def _rank_column(edition: int):
+    @admin.display(description=f"CCF {edition}")
+    def column(self: VenueAdmin, venue: Venue) -> str:
+        return venue.rank_in(edition) or "—"
+
+    return column
+
+
+for _edition in ccf.EDITIONS:
+    setattr(VenueAdmin, f"rank_{_edition}", _rank_column(_edition))
+
+
+@admin.register(Tag)
+class TagAdmin(admin.ModelAdmin):
+    list_display = ["name", "paper_count"]
+    search_fields = ["name"]
+    prepopulated_fields = {"slug": ("name",)}
+
+    def get_queryset(self, request: HttpRequest) -> QuerySet:
+        return super().get_queryset(request).annotate(paper_count=Count("papers"))
+
+    @admin.display(description=_("papers"), ordering="paper_count")
+    def paper_count(self, tag: Tag) -> int:
+        return tag.paper_count
+
+
+admin.site.unregister(Person)
+
+
+@admin.register(Person)
+class PersonAdmin(BasePersonAdmin):
+    """People, with their papers: a count in the list and the latest on their page."""
+
+    list_display = [*BasePersonAdmin.list_display, "paper_count"]
+    readonly_fields = ["papers", *BasePersonAdmin.readonly_fields]
+    fieldsets = [
+        *BasePersonAdmin.fieldsets,
+        (_("Publications"), {"fields": ["papers"]}),
+    ]
+
+    def get_queryset(self, request: HttpRequest) -> QuerySet:
+        return super().get_queryset(request).annotate(paper_count=Count("authorships"))
+
+    @admin.display(description=_("papers"), ordering="paper_count")
+    def paper_count(self, person: Person) -> int:
+        return person.paper_count
+
+    @admin.display(description=_("papers"))
+    def papers(self, person: Person) -> str:
+        papers = Paper.objects.filter(authorships__person=person) if person.pk else Paper.objects.none()
+        return papers_overview(person, "author", papers)
+
+
+admin.site.site_header = _("Lab publications")
+admin.site.site_title = _("Lab publications")
+admin.site.index_title = _("Manage publications, people and venues")

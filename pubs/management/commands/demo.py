@@ -1,0 +1,41 @@
+"""Set up the demo (database, demo data, an admin login) and serve it."""
+
+import secrets
+
+from django.contrib.auth import get_user_model
+from django.core.management import call_command
+from django.core.management.base import BaseCommand
+
+DEMO_FIXTURES = ["demo"]
+
+
+class Command(BaseCommand):
+    help = (
+        "Create the database, load the demo data, reset the 'admin' login with a new "
+        "password (printed), then serve the app at ADDRPORT."
+    )
+
+    def add_arguments(self, parser) -> None:
+        parser.add_argument("addrport", nargs="?", default="127.0.0.1:8000")
+        parser.add_argument(
+            "--no-serve", action="store_true", help="Set everything up, then exit."
+        )
+        parser.add_argument("--username", default="admin")
+
+    def handle(self, *args, addrport: str, no_serve: bool, username: str, **options) -> None:
+        call_command("migrate", interactive=False, verbosity=0)
+        call_command("loaddata", *DEMO_FIXTURES, verbosity=0)
+        password = secrets.token_urlsafe(12)
+        user, _ = get_user_model().objects.get_or_create(username=username)
+        user.is_staff = user.is_superuser = user.is_active = True
+        user.set_password(password)
+        user.save()
+        host = addrport if ":" in addrport else f"127.0.0.1:{addrport}"
+        self.stdout.write(
+            self.style.SUCCESS("Demo data loaded.")
+            + f"\n  Site:  http://{host}/"
+            + f"\n  Admin: http://{host}/admin/  user: {username}  password: {password}\n"
+        )
+        if not no_serve:
+            # No autoreloader: it would run this command again and print another password.
+            call_command("runserver", addrport, use_reloader=False)

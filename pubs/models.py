@@ -1,0 +1,502 @@
+"""Venues and their CCF ranks, papers, their ordered authors and their links."""
+
+from __future__ import annotations
+
+from django.conf import settings
+from django.core.exceptions import ValidationError
+from django.core.validators import MaxValueValidator, MinValueValidator
+from django.db import models
+from django.db.models import Exists, F, OuterRef, Prefetch, Q
+from django.urls import reverse
+from django.utils.translation import gettext_lazy as _
+
+from people.fields import StringListField
+from people.models import Group, Person, SlugManager
+from pubs import ccf
+from pubs.identifiers import normalize_arxiv_id, normalize_doi
+
+
+class VenueKind(models.TextChoices):
+    CONFERENCE = "conference", _("Conference")
+    JOURNAL = "journal", _("Journal")
+    WORKSHOP = "workshop", _("Workshop")
+    PREPRINT_SERVER = "preprint_server", _("Preprint server")
+    OTHER = "other", _("Other")
+
+
+class Venue(models.Model):
+    """A conference series, journal, workshop or preprint server papers appear in."""
+
+    abbreviation = models.CharField(_("abbreviation"), max_length=50, blank=True)
+    name = models.CharField(_("full name"), max_length=300)
+    kind = models.CharField(_("kind"), max_length=20, choices=VenueKind.choices)
+    publisher = models.CharField(_("publisher"), max_length=100, blank=True)
+    dblp_key = models.CharField(
+        _("DBLP key"), max_length=100, blank=True, help_text=_("E.g. conf/icnp or journals/ton.")
+    )
+    aliases = StringListField(
+        _("aliases"),
+        help_text=_("Other names BibTeX uses for this venue, one per line. Used for matching."),
+    )
+    url = models.URLField(_("website"), blank=True)
+    slug = models.SlugField(max_length=120, unique=True)
+
+    objects = SlugManager()
+
+    class Meta:
+        ordering = ["abbreviation", "name"]
+        verbose_name = _("venue")
+        verbose_name_plural = _("venues")
+        constraints = [
+            models.UniqueConstraint(
+                fields=["dblp_key"],
+                condition=~Q(dblp_key=""),
+                name="venue_unique_dblp_key",
+                violation_error_message=_("Another venue already has this DBLP key."),
+            ),
+        ]
+        indexes = [models.Index(fields=["abbreviation"])]
+
+    def __str__(self) -> str:
+        if self.abbreviation:
+            return f"{self.abbreviation} — {self.name}"
+        return self.name
+
+    def natural_key(self) -> tuple[str]:
+        return (self.slug,)
+
+    def get_absolute_url(self) -> str:
+        return reverse("pubs:venue-detail", args=[self.slug])
+
+    @property
+    def short_name(self) -> str:
+        return self.abbreviation or self.name
+
+    def rank_in(self, edition: int, ranking: str = ccf.RANKING) -> str:
+        """The venue's best rank in one edition of a ranking list, or '' when unranked.
+
+        Reads ``self.ranks.all()``, so a prefetch of ``ranks`` serves every call.
+        """
+        ranks = [r.rank for r in self.ranks.all() if r.ranking == ranking and r.edition == edition]
+        return min(ranks, default="")
+
+    @property
+    def ccf_rank(self) -> str:
+        """The rank in the current CCF edition: 'A', 'B', 'C' or '' when unranked."""
+        return self.rank_in(settings.CCF_CURRENT_EDITION)
+
+    def ccf_rank_for_year(self, year: int | None) -> str:
+        """The CCF rank in force when a paper of ``year`` was published."""
+        return self.rank_in(ccf.edition_in_force(year))
+
+
+class CCFField(models.TextChoices):
+    ARCH = "arch", _("Computer Architecture / Parallel and Distributed Computing / Storage")
+    NETWORK = "network", _("Computer Networks")
+    SECURITY = "security", _("Network and Information Security")
+    SOFTWARE = "software", _("Software Engineering / System Software / Programming Languages")
+    DATABASE = "database", _("Databases / Data Mining / Information Retrieval")
+    THEORY = "theory", _("Theoretical Computer Science")
+    GRAPHICS = "graphics", _("Computer Graphics and Multimedia")
+    AI = "ai", _("Artificial Intelligence")
+    HCI = "hci", _("Human-Computer Interaction and Pervasive Computing")
+    CROSS = "cross", _("Interdisciplinary, Comprehensive and Emerging")
+
+
+class Rank(models.TextChoices):
+    A = "A", "A"
+    B = "B", "B"
+    C = "C", "C"
+
+
+class VenueRankManager(models.Manager):
+    def get_by_natural_key(self, venue: str, ranking: str, edition: int, field: str):
+        return self.get(venue__slug=venue, ranking=ranking, edition=edition, field=field)
+
+
+class VenueRank(models.Model):
+    """A venue's entry in one edition of a ranking list (a venue may sit in two CCF fields)."""
+
+    venue = models.ForeignKey(
+        Venue, on_delete=models.CASCADE, related_name="ranks", verbose_name=_("venue")
+    )
+    ranking = models.CharField(
+        _("ranking list"), max_length=20, default=ccf.RANKING, choices=[(ccf.RANKING, "CCF")]
+    )
+    edition = models.PositiveSmallIntegerField(
+        _("edition"), validators=[MinValueValidator(1990), MaxValueValidator(2100)]
+    )
+    rank = models.CharField(_("rank"), max_length=1, choices=Rank.choices)
+    field = models.CharField(_("field"), max_length=20, choices=CCFField.choices, blank=True)
+
+    objects = VenueRankManager()
+
+    class Meta:
+        ordering = ["venue", "ranking", "-edition", "rank"]
+        verbose_name = _("venue rank")
+        verbose_name_plural = _("venue ranks")
+        constraints = [
+            models.UniqueConstraint(
+                fields=["venue", "ranking", "edition", "field"], name="venuerank_unique_entry"
+            ),
+        ]
+        indexes = [models.Index(fields=["ranking", "edition", "rank"])]
+
+    def __str__(self) -> str:
+        return f"{self.ranking} {self.edition}: {self.rank}"
+
+    def natural_key(self) -> tuple:
+        return (self.venue.slug, self.ranking, self.edition, self.field)
+
+    natural_key.dependencies = ["pubs.venue"]
+
+
+class Tag(models.Model):
+    """A keyword papers are tagged with."""
+
+    name = models.CharField(_("name"), max_length=100, unique=True)
+    slug = models.SlugField(max_length=120, unique=True)
+
+    objects = SlugManager()
+
+    class Meta:
+        ordering = ["name"]
+        verbose_name = _("tag")
+        verbose_name_plural = _("tags")
+
+    def __str__(self) -> str:
+        return self.name
+
+    def natural_key(self) -> tuple[str]:
+        return (self.slug,)
+
+
+class PaperKind(models.TextChoices):
+    CONFERENCE = "conference", _("Conference paper")
+    JOURNAL = "journal", _("Journal article")
+    PREPRINT = "preprint", _("Preprint")
+    THESIS = "thesis", _("Thesis")
+    PATENT = "patent", _("Patent")
+    BOOK = "book", _("Book or chapter")
+    OTHER = "other", _("Other")
+
+
+class Status(models.TextChoices):
+    PUBLISHED = "published", _("Published")
+    ACCEPTED = "accepted", _("Accepted")
+    UNDER_REVIEW = "under_review", _("Under review")
+    PREPRINT = "preprint", _("Preprint")
+
+
+class ThesisType(models.TextChoices):
+    PHD = "phd", _("PhD thesis")
+    MASTERS = "masters", _("Master's thesis")
+    BACHELOR = "bachelor", _("Bachelor's thesis")
+
+
+def authorships_prefetch(to_attr: str | None = None) -> Prefetch:
+    """The ordered authors of papers with their people: the one prefetch every list uses."""
+    queryset = Authorship.objects.select_related("person").order_by("position")
+    return Prefetch("authorships", queryset=queryset, to_attr=to_attr)
+
+
+class PaperQuerySet(models.QuerySet):
+    def public(self) -> PaperQuerySet:
+        """Papers the public may see."""
+        return self.filter(is_public=True)
+
+    def with_venue(self) -> PaperQuerySet:
+        """Join the venue and prefetch its ranks (for CCF badges)."""
+        return self.select_related("venue").prefetch_related("venue__ranks")
+
+    def with_authors(self) -> PaperQuerySet:
+        """Prefetch the authors in printed order with their people."""
+        return self.prefetch_related(authorships_prefetch())
+
+    def ranked(self, rank: str, edition: int | None = None) -> PaperQuerySet:
+        """Papers whose venue has ``rank`` ('A', 'B', 'C', or '' for unranked) in ``edition``."""
+        edition = edition or settings.CCF_CURRENT_EDITION
+        ranked_venue = VenueRank.objects.filter(
+            venue=OuterRef("venue"), ranking=ccf.RANKING, edition=edition
+        )
+        if rank:
+            return self.filter(Exists(ranked_venue.filter(rank=rank)))
+        return self.exclude(Exists(ranked_venue))
+
+
+class PaperManager(models.Manager.from_queryset(PaperQuerySet)):
+    def get_by_natural_key(self, slug: str) -> Paper:
+        return self.get(slug=slug)
+
+
+class Paper(models.Model):
+    """A publication: paper, article, preprint, thesis, patent, book or chapter."""
+
+    title = models.CharField(_("title"), max_length=1000)
+    slug = models.SlugField(max_length=120, unique=True)
+    year = models.PositiveSmallIntegerField(
+        _("year"),
+        null=True,
+        blank=True,
+        validators=[MinValueValidator(1800), MaxValueValidator(2100)],
+        help_text=_("Empty only when unknown (e.g. a patent known by its number)."),
+    )
+    month = models.PositiveSmallIntegerField(
+        _("month"), null=True, blank=True, validators=[MinValueValidator(1), MaxValueValidator(12)]
+    )
+    kind = models.CharField(_("kind"), max_length=20, choices=PaperKind.choices)
+    status = models.CharField(
+        _("status"), max_length=20, choices=Status.choices, default=Status.PUBLISHED
+    )
+    venue = models.ForeignKey(
+        Venue,
+        on_delete=models.PROTECT,
+        null=True,
+        blank=True,
+        related_name="papers",
+        verbose_name=_("venue"),
+    )
+    container_title = models.CharField(
+        _("venue as printed"),
+        max_length=500,
+        blank=True,
+        help_text=_("The booktitle or journal exactly as the paper gives it."),
+    )
+    volume = models.CharField(_("volume"), max_length=50, blank=True)
+    number = models.CharField(
+        _("number"), max_length=50, blank=True, help_text=_("Issue, report or patent number.")
+    )
+    pages = models.CharField(_("pages"), max_length=50, blank=True)
+    publisher = models.CharField(_("publisher"), max_length=200, blank=True)
+    address = models.CharField(_("address"), max_length=200, blank=True)
+    editor = models.CharField(_("editor"), max_length=500, blank=True)
+    series = models.CharField(_("series"), max_length=200, blank=True)
+    institution = models.CharField(
+        _("school or institution"),
+        max_length=200,
+        blank=True,
+        help_text=_("The school of a thesis, the institution of a report, the assignee of a patent."),
+    )
+    thesis_type = models.CharField(
+        _("thesis type"), max_length=10, choices=ThesisType.choices, blank=True
+    )
+    doi = models.CharField(_("DOI"), max_length=200, blank=True)
+    arxiv_id = models.CharField(_("arXiv id"), max_length=50, blank=True)
+    url = models.URLField(_("URL"), max_length=500, blank=True)
+    abstract = models.TextField(_("abstract"), blank=True)
+    tags = models.ManyToManyField(Tag, blank=True, related_name="papers", verbose_name=_("tags"))
+    groups = models.ManyToManyField(
+        Group, blank=True, related_name="papers", verbose_name=_("groups")
+    )
+    awards = models.TextField(_("awards"), blank=True, help_text=_("One award per line."))
+    selected = models.BooleanField(_("selected"), default=False)
+    is_public = models.BooleanField(
+        _("public"), default=True, help_text=_("Untick to hide the paper until it is published.")
+    )
+    more_authors = models.BooleanField(
+        _("more authors"),
+        default=False,
+        help_text=_("The author list continues beyond the listed people (BibTeX “and others”)."),
+    )
+    citation_key = models.CharField(_("citation key"), max_length=100, blank=True)
+    extra_fields = models.JSONField(
+        _("other BibTeX fields"),
+        default=dict,
+        blank=True,
+        help_text=_("Fields imported from BibTeX that have no column of their own, kept as is."),
+    )
+    created = models.DateTimeField(_("created"), auto_now_add=True)
+    modified = models.DateTimeField(_("modified"), auto_now=True)
+
+    objects = PaperManager()
+
+    class Meta:
+        ordering = [F("year").desc(nulls_last=True), F("month").desc(nulls_last=True), "title"]
+        verbose_name = _("paper")
+        verbose_name_plural = _("papers")
+        constraints = [
+            models.UniqueConstraint(
+                fields=["doi"],
+                condition=~Q(doi=""),
+                name="paper_unique_doi",
+                violation_error_message=_("Another paper already has this DOI."),
+            ),
+            models.UniqueConstraint(
+                fields=["arxiv_id"],
+                condition=~Q(arxiv_id=""),
+                name="paper_unique_arxiv_id",
+                violation_error_message=_("Another paper already has this arXiv id."),
+            ),
+            models.UniqueConstraint(
+                fields=["citation_key"],
+                condition=~Q(citation_key=""),
+                name="paper_unique_citation_key",
+                violation_error_message=_("Another paper already has this citation key."),
+            ),
+            models.CheckConstraint(
+                condition=Q(month__isnull=True) | Q(month__gte=1, month__lte=12),
+                name="paper_month_range",
+                violation_error_message=_("Month must be between 1 and 12."),
+            ),
+        ]
+        indexes = [
+            models.Index(fields=["year"]),
+            models.Index(fields=["kind"]),
+            models.Index(fields=["status"]),
+            models.Index(fields=["is_public", "year"]),
+            models.Index(fields=["created"]),
+        ]
+
+    def __str__(self) -> str:
+        return f"{self.title} ({self.year})" if self.year else self.title
+
+    def natural_key(self) -> tuple[str]:
+        return (self.slug,)
+
+    def get_absolute_url(self) -> str:
+        return reverse("pubs:paper-detail", args=[self.slug])
+
+    def clean(self) -> None:
+        errors = {}
+        for field, normalize in (("doi", normalize_doi), ("arxiv_id", normalize_arxiv_id)):
+            try:
+                setattr(self, field, normalize(getattr(self, field)))
+            except ValueError as exc:
+                errors[field] = str(exc)
+        if self.kind != PaperKind.THESIS and self.thesis_type:
+            errors["thesis_type"] = _("Only a thesis has a thesis type.")
+        if errors:
+            raise ValidationError(errors)
+
+    @property
+    def award_list(self) -> list[str]:
+        return [line.strip() for line in self.awards.splitlines() if line.strip()]
+
+    @property
+    def ccf_rank(self) -> str:
+        """The venue's rank in the current CCF edition ('' when unranked or no venue)."""
+        return self.venue.ccf_rank if self.venue else ""
+
+    @property
+    def ccf_rank_when_published(self) -> str:
+        """The venue's CCF rank in the edition in force in the paper's year."""
+        return self.venue.ccf_rank_for_year(self.year) if self.venue else ""
+
+
+class AuthorshipManager(models.Manager):
+    def get_by_natural_key(self, paper: str, position: int) -> Authorship:
+        return self.get(paper__slug=paper, position=position)
+
+
+class Authorship(models.Model):
+    """A person's place in a paper's author list, with the name as the paper prints it."""
+
+    paper = models.ForeignKey(
+        Paper, on_delete=models.CASCADE, related_name="authorships", verbose_name=_("paper")
+    )
+    person = models.ForeignKey(
+        Person, on_delete=models.PROTECT, related_name="authorships", verbose_name=_("person")
+    )
+    position = models.PositiveSmallIntegerField(
+        _("position"),
+        validators=[MinValueValidator(1)],
+        help_text=_("1 for the first author. A gap stands for authors not recorded."),
+    )
+    printed_name = models.CharField(
+        _("name as printed"), max_length=200, blank=True, help_text=_("E.g. “J. Fang”.")
+    )
+    equal_contribution = models.BooleanField(_("equal contribution"), default=False)
+    corresponding = models.BooleanField(_("corresponding author"), default=False)
+    affiliation = models.CharField(_("affiliation"), max_length=300, blank=True)
+
+    objects = AuthorshipManager()
+
+    class Meta:
+        ordering = ["paper", "position"]
+        verbose_name = _("authorship")
+        verbose_name_plural = _("authorships")
+        constraints = [
+            models.UniqueConstraint(
+                fields=["paper", "position"],
+                name="authorship_unique_position",
+                violation_error_message=_("Two authors cannot share a position."),
+            ),
+            models.CheckConstraint(condition=Q(position__gte=1), name="authorship_position_min"),
+        ]
+
+    def __str__(self) -> str:
+        return f"{self.position}. {self.display_name}"
+
+    def natural_key(self) -> tuple:
+        return (self.paper.slug, self.position)
+
+    natural_key.dependencies = ["pubs.paper", "people.person"]
+
+    @property
+    def display_name(self) -> str:
+        return self.printed_name or self.person.name
+
+
+class LinkKind(models.TextChoices):
+    PDF = "pdf", "PDF"
+    SLIDES = "slides", _("Slides")
+    CODE = "code", _("Code")
+    VIDEO = "video", _("Video")
+    POSTER = "poster", _("Poster")
+    BLOG = "blog", _("Blog")
+    PROJECT = "project", _("Project")
+    DATA = "data", _("Data")
+    OTHER = "other", _("Other")
+
+
+class LinkManager(models.Manager):
+    def get_by_natural_key(self, paper: str, kind: str, url: str) -> Link:
+        return self.get(paper__slug=paper, kind=kind, url=url)
+
+
+def link_upload_to(link: Link, filename: str) -> str:
+    return f"papers/{link.kind}/{filename}"
+
+
+class Link(models.Model):
+    """A paper's PDF, slides, code, video, poster, blog post or project page: a URL or a file."""
+
+    paper = models.ForeignKey(
+        Paper, on_delete=models.CASCADE, related_name="links", verbose_name=_("paper")
+    )
+    kind = models.CharField(_("kind"), max_length=20, choices=LinkKind.choices)
+    url = models.URLField(_("URL"), max_length=500, blank=True)
+    file = models.FileField(_("file"), upload_to=link_upload_to, blank=True)
+    label = models.CharField(_("label"), max_length=100, blank=True)
+
+    objects = LinkManager()
+
+    class Meta:
+        ordering = ["paper", "kind", "id"]
+        verbose_name = _("link")
+        verbose_name_plural = _("links")
+        constraints = [
+            models.CheckConstraint(
+                condition=(Q(url="") & ~Q(file="")) | (~Q(url="") & Q(file="")),
+                name="link_url_xor_file",
+                violation_error_message=_("Give either a URL or a file, not both."),
+            ),
+            models.UniqueConstraint(
+                fields=["paper", "kind", "url"],
+                condition=~Q(url=""),
+                name="link_unique_url",
+                violation_error_message=_("This paper already has this link."),
+            ),
+        ]
+
+    def __str__(self) -> str:
+        return f"{self.get_kind_display()}: {self.href}"
+
+    def natural_key(self) -> tuple[str, str, str]:
+        return (self.paper.slug, self.kind, self.url)
+
+    natural_key.dependencies = ["pubs.paper"]
+
+    @property
+    def href(self) -> str:
+        return self.url or (self.file.url if self.file else "")

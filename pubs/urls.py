@@ -1,0 +1,13 @@
+from django.urls import path
+
+from pubs import views
+
+app_name = "pubs"
+
+urlpatterns = [
+    path("", views.home, name="home"),
+    path("publications/", views.paper_list, name="paper-list"),
+    path("publications/<slug:slug>/", views.paper_detail, name="paper-detail"),
+    path("venues/", views.venue_list, name="venue-list"),
+    path("venues/<slug:slug>/", views.venue_detail, name="venue-detail"),
+]
