@@ -112,6 +112,10 @@ STORAGES = {
         )
     },
 }
+# In development static files come straight from the app and static/ folders; in
+# production from STATIC_ROOT, filled by collectstatic.
+WHITENOISE_USE_FINDERS = DEBUG
+WHITENOISE_AUTOREFRESH = DEBUG
 MEDIA_URL = "media/"
 MEDIA_ROOT = Path(os.environ.get("MEDIA_ROOT", BASE_DIR / "media"))
 

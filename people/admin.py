@@ -58,8 +58,17 @@ class PersonAdmin(admin.ModelAdmin):
         (None, {"fields": ["given_name", "family_name", "native_name", "slug", "variants"]}),
         (
             _("Profile"),
-            {"fields": ["affiliation", "bio", "homepage", "github", "google_scholar", "dblp",
-                        "orcid"]},
+            {
+                "fields": [
+                    "affiliation",
+                    "bio",
+                    "homepage",
+                    "github",
+                    "google_scholar",
+                    "dblp",
+                    "orcid",
+                ]
+            },
         ),
         (_("Private"), {"fields": ["email", "email_public"]}),
         (_("Record"), {"fields": ["created", "modified"]}),
@@ -67,8 +76,10 @@ class PersonAdmin(admin.ModelAdmin):
 
     def get_queryset(self, request: HttpRequest) -> QuerySet:
         memberships = Membership.objects.select_related("group").order_by("group__name")
-        return super().get_queryset(request).prefetch_related(
-            Prefetch("memberships", queryset=memberships)
+        return (
+            super()
+            .get_queryset(request)
+            .prefetch_related(Prefetch("memberships", queryset=memberships))
         )
 
     @admin.display(description=_("name"), ordering="family_name")
@@ -77,7 +88,9 @@ class PersonAdmin(admin.ModelAdmin):
 
     @admin.display(description=_("groups"))
     def group_list(self, person: Person) -> str:
-        return ", ".join(sorted({m.group.short_name or m.group.name for m in person.memberships.all()}))
+        return ", ".join(
+            sorted({m.group.short_name or m.group.name for m in person.memberships.all()})
+        )
 
 
 @admin.register(Group)
@@ -106,8 +119,12 @@ class MembershipAdmin(admin.ModelAdmin):
     list_display = ["person", "group", "role", "start", "end"]
     list_filter = ["group", "role"]
     list_select_related = ["person", "group"]
-    search_fields = ["person__family_name", "person__given_name", "person__native_name",
-                     "group__name"]
+    search_fields = [
+        "person__family_name",
+        "person__given_name",
+        "person__native_name",
+        "group__name",
+    ]
     autocomplete_fields = ["person", "group"]
     date_hierarchy = "start"
 
@@ -117,6 +134,10 @@ class AdvisingAdmin(admin.ModelAdmin):
     list_display = ["student", "advisor", "role", "context"]
     list_filter = ["role"]
     list_select_related = ["student", "advisor"]
-    search_fields = ["student__family_name", "student__given_name", "advisor__family_name",
-                     "advisor__given_name"]
+    search_fields = [
+        "student__family_name",
+        "student__given_name",
+        "advisor__family_name",
+        "advisor__given_name",
+    ]
     autocomplete_fields = ["student", "advisor"]

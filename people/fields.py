@@ -56,3 +56,11 @@ class StringListField(models.JSONField):
         super().validate(value, model_instance)
         if not isinstance(value, list) or not all(isinstance(item, str) for item in value):
             raise forms.ValidationError("Expected a list of strings.", code="invalid")
+
+
+class URLField(models.URLField):
+    """A URL field whose form assumes https:// when the scheme is left out."""
+
+    def formfield(self, **kwargs: Any) -> forms.Field:
+        kwargs.setdefault("assume_scheme", "https")
+        return super().formfield(**kwargs)

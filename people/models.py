@@ -12,7 +12,7 @@ from django.utils import timezone
 from django.utils.translation import gettext_lazy as _
 
 from people import names
-from people.fields import StringListField
+from people.fields import StringListField, URLField
 
 orcid_validator = RegexValidator(
     r"^\d{4}-\d{4}-\d{4}-\d{3}[\dX]$",
@@ -44,10 +44,10 @@ class Person(models.Model):
         ),
     )
     affiliation = models.CharField(_("affiliation"), max_length=200, blank=True)
-    homepage = models.URLField(_("homepage"), blank=True)
-    github = models.URLField(_("GitHub"), blank=True)
-    google_scholar = models.URLField(_("Google Scholar"), blank=True)
-    dblp = models.URLField(_("DBLP"), blank=True)
+    homepage = URLField(_("homepage"), blank=True)
+    github = URLField(_("GitHub"), blank=True)
+    google_scholar = URLField(_("Google Scholar"), blank=True)
+    dblp = URLField(_("DBLP"), blank=True)
     orcid = models.CharField(_("ORCID iD"), max_length=19, blank=True, validators=[orcid_validator])
     email = models.EmailField(_("email"), blank=True, help_text=_("Private unless published."))
     email_public = models.BooleanField(_("show email publicly"), default=False)
@@ -76,11 +76,11 @@ class Person(models.Model):
             return f"{self.name} ({self.native_name})"
         return self.name
 
-    def natural_key(self) -> tuple[str]:
-        return (self.slug,)
-
     def get_absolute_url(self) -> str:
         return reverse("people:person-detail", args=[self.slug])
+
+    def natural_key(self) -> tuple[str]:
+        return (self.slug,)
 
     @property
     def name(self) -> str:
@@ -104,7 +104,7 @@ class Group(models.Model):
     slug = models.SlugField(max_length=120, unique=True)
     institution = models.CharField(_("institution"), max_length=200, blank=True)
     department = models.CharField(_("department"), max_length=200, blank=True)
-    url = models.URLField(_("website"), blank=True)
+    url = URLField(_("website"), blank=True)
     description = models.TextField(_("description"), blank=True)
     parent = models.ForeignKey(
         "self",
@@ -126,11 +126,11 @@ class Group(models.Model):
     def __str__(self) -> str:
         return self.name
 
-    def natural_key(self) -> tuple[str]:
-        return (self.slug,)
-
     def get_absolute_url(self) -> str:
         return reverse("people:group-detail", args=[self.slug])
+
+    def natural_key(self) -> tuple[str]:
+        return (self.slug,)
 
 
 class Role(models.TextChoices):
@@ -182,7 +182,9 @@ class Membership(models.Model):
         verbose_name_plural = _("memberships")
         constraints = [
             models.CheckConstraint(
-                condition=Q(start__isnull=True) | Q(end__isnull=True) | Q(end__gte=models.F("start")),
+                condition=Q(start__isnull=True)
+                | Q(end__isnull=True)
+                | Q(end__gte=models.F("start")),
                 name="membership_end_after_start",
                 violation_error_message=_("A membership cannot end before it starts."),
             ),

@@ -3,8 +3,8 @@
 from __future__ import annotations
 
 from django import forms
-from django.contrib import admin, messages
 from django.conf import settings
+from django.contrib import admin, messages
 from django.db.models import Count, QuerySet
 from django.forms.models import BaseInlineFormSet
 from django.http import HttpRequest
@@ -126,10 +126,6 @@ class UniqueIdentifierMixin:
 
 
 class PaperAdminForm(UniqueIdentifierMixin, forms.ModelForm):
-    class Meta:
-        model = Paper
-        fields = "__all__"
-
     def clean_doi(self) -> str:
         return self._normalized("doi", normalize_doi)
 
@@ -141,10 +137,6 @@ class PaperAdminForm(UniqueIdentifierMixin, forms.ModelForm):
 
 
 class AuthorshipInlineForm(forms.ModelForm):
-    class Meta:
-        model = Authorship
-        fields = "__all__"
-
     def __init__(self, *args, **kwargs) -> None:
         super().__init__(*args, **kwargs)
         self.fields["position"].required = False
@@ -209,8 +201,14 @@ class AuthorshipInline(admin.TabularInline):
     formset = AuthorshipFormSet
     extra = 1
     autocomplete_fields = ["person"]
-    fields = ["position", "person", "printed_name", "equal_contribution", "corresponding",
-              "affiliation"]
+    fields = [
+        "position",
+        "person",
+        "printed_name",
+        "equal_contribution",
+        "corresponding",
+        "affiliation",
+    ]
 
     def get_queryset(self, request: HttpRequest) -> QuerySet:
         return super().get_queryset(request).select_related("person").order_by("position")
@@ -225,8 +223,17 @@ class LinkInline(admin.TabularInline):
 @admin.register(Paper)
 class PaperAdmin(admin.ModelAdmin):
     form = PaperAdminForm
-    list_display = ["title", "author_list", "venue_display", "year", "kind", "status",
-                    "ccf_badge", "selected", "is_public"]
+    list_display = [
+        "title",
+        "author_list",
+        "venue_display",
+        "year",
+        "kind",
+        "status",
+        "ccf_badge",
+        "selected",
+        "is_public",
+    ]
     list_filter = [
         "year",
         "kind",
@@ -262,16 +269,29 @@ class PaperAdmin(admin.ModelAdmin):
     save_on_top = True
     actions = ["mark_selected", "unmark_selected", "make_public", "make_private"]
     fieldsets = [
-        (None, {"fields": ["title", "slug", ("kind", "status"), ("year", "month"), "more_authors"]}),
+        (
+            None,
+            {"fields": ["title", "slug", ("kind", "status"), ("year", "month"), "more_authors"]},
+        ),
         (
             _("Venue"),
-            {"fields": ["venue", "container_title", ("volume", "number", "pages"),
-                        ("publisher", "address"), "editor", "series",
-                        ("institution", "thesis_type")]},
+            {
+                "fields": [
+                    "venue",
+                    "container_title",
+                    ("volume", "number", "pages"),
+                    ("publisher", "address"),
+                    "editor",
+                    "series",
+                    ("institution", "thesis_type"),
+                ]
+            },
         ),
         (_("Identifiers"), {"fields": [("doi", "arxiv_id"), "url", "citation_key"]}),
-        (_("Presentation"), {"fields": ["abstract", "tags", "groups", "awards",
-                                        ("selected", "is_public")]}),
+        (
+            _("Presentation"),
+            {"fields": ["abstract", "tags", "groups", "awards", ("selected", "is_public")]},
+        ),
         (
             _("Other BibTeX fields"),
             {"fields": ["extra_fields", "created", "modified"], "classes": ["collapse"]},
@@ -352,23 +372,40 @@ class CurrentRankFilter(admin.SimpleListFilter):
         if value in ccf.RANKS:
             return queryset.filter(**current, ranks__rank=value).distinct()
         if value == "none":
-            return queryset.exclude(pk__in=VenueRank.objects.filter(
-                ranking=ccf.RANKING, edition=settings.CCF_CURRENT_EDITION).values("venue"))
+            return queryset.exclude(
+                pk__in=VenueRank.objects.filter(
+                    ranking=ccf.RANKING, edition=settings.CCF_CURRENT_EDITION
+                ).values("venue")
+            )
         return queryset
 
 
 @admin.register(Venue)
 class VenueAdmin(admin.ModelAdmin):
-    list_display = ["abbreviation", "name", "kind", *[f"rank_{e}" for e in ccf.EDITIONS],
-                    "paper_count"]
+    list_display = [
+        "abbreviation",
+        "name",
+        "kind",
+        *[f"rank_{e}" for e in ccf.EDITIONS],
+        "paper_count",
+    ]
     list_display_links = ["abbreviation", "name"]
     list_filter = ["kind", CurrentRankFilter, "ranks__field", "publisher"]
     search_fields = ["abbreviation", "name", "aliases", "dblp_key", "slug"]
     prepopulated_fields = {"slug": ("abbreviation",)}
     readonly_fields = ["papers"]
     inlines = [VenueRankInline]
-    fields = ["abbreviation", "name", "kind", "publisher", "dblp_key", "aliases", "url", "slug",
-              "papers"]
+    fields = [
+        "abbreviation",
+        "name",
+        "kind",
+        "publisher",
+        "dblp_key",
+        "aliases",
+        "url",
+        "slug",
+        "papers",
+    ]
 
     def get_queryset(self, request: HttpRequest) -> QuerySet:
         return (
@@ -384,7 +421,9 @@ class VenueAdmin(admin.ModelAdmin):
 
     @admin.display(description=_("papers"))
     def papers(self, venue: Venue) -> str:
-        return papers_overview(venue, "venue", venue.papers.all() if venue.pk else Paper.objects.none())
+        return papers_overview(
+            venue, "venue", venue.papers.all() if venue.pk else Paper.objects.none()
+        )
 
 
 def _rank_column(edition: int):
@@ -436,7 +475,9 @@ class PersonAdmin(BasePersonAdmin):
 
     @admin.display(description=_("papers"))
     def papers(self, person: Person) -> str:
-        papers = Paper.objects.filter(authorships__person=person) if person.pk else Paper.objects.none()
+        papers = (
+            Paper.objects.filter(authorships__person=person) if person.pk else Paper.objects.none()
+        )
         return papers_overview(person, "author", papers)
 
 

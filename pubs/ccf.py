@@ -36,7 +36,9 @@ FIELDS: tuple[Field, ...] = (
         "Software Engineering / System Software / Programming Languages",
         "软件工程/系统软件/程序设计语言",
     ),
-    Field("database", "Databases / Data Mining / Information Retrieval", "数据库/数据挖掘/内容检索"),
+    Field(
+        "database", "Databases / Data Mining / Information Retrieval", "数据库/数据挖掘/内容检索"
+    ),
     Field("theory", "Theoretical Computer Science", "计算机科学理论"),
     Field("graphics", "Computer Graphics and Multimedia", "计算机图形学与多媒体"),
     Field("ai", "Artificial Intelligence", "人工智能"),

@@ -83,8 +83,10 @@ class _Builder:
             self.groups.add(entry["slug"])
             self.add(
                 "people.group",
-                {key: entry.get(key, "") for key in
-                 ("name", "short_name", "slug", "institution", "department", "url")},
+                {
+                    key: entry.get(key, "")
+                    for key in ("name", "short_name", "slug", "institution", "department", "url")
+                },
             )
 
     def build_memberships(self) -> None:
@@ -155,8 +157,9 @@ class _Builder:
         self.tags.setdefault(slug, name)
         return slug
 
-    def add_paper(self, slug: str, paper: dict[str, Any], authors: list[dict[str, Any]],
-                  links: dict[str, str]) -> None:
+    def add_paper(
+        self, slug: str, paper: dict[str, Any], authors: list[dict[str, Any]], links: dict[str, str]
+    ) -> None:
         if slug in self.papers:
             if self.papers[slug] != paper:
                 raise DemoDataError(f"paper {slug!r} is listed twice with different data")
@@ -166,8 +169,9 @@ class _Builder:
         for authorship in authors:
             self.add("pubs.authorship", {"paper": [slug], **authorship})
         for kind, url in links.items():
-            self.add("pubs.link", {"paper": [slug], "kind": kind, "url": url, "file": "",
-                                   "label": ""})
+            self.add(
+                "pubs.link", {"paper": [slug], "kind": kind, "url": url, "file": "", "label": ""}
+            )
 
     def authorships(self, printed_authors: list[str], where: str) -> list[dict[str, Any]]:
         result = []
@@ -196,10 +200,26 @@ class _Builder:
         for group in entry.get("groups", []):
             if group not in self.groups:
                 raise DemoDataError(f"paper {slug!r}: no group {group!r}")
-        text = {key: entry.get(key, "") for key in (
-            "container_title", "volume", "number", "pages", "publisher", "address", "editor",
-            "series", "institution", "thesis_type", "doi", "arxiv_id", "url", "abstract",
-            "citation_key")}
+        text = {
+            key: entry.get(key, "")
+            for key in (
+                "container_title",
+                "volume",
+                "number",
+                "pages",
+                "publisher",
+                "address",
+                "editor",
+                "series",
+                "institution",
+                "thesis_type",
+                "doi",
+                "arxiv_id",
+                "url",
+                "abstract",
+                "citation_key",
+            )
+        }
         return {
             "title": entry["title"],
             "slug": slug,
@@ -234,8 +254,12 @@ class _Builder:
         position is left empty, since someone else is (or may be) the first inventor.
         """
         patents = [
-            {"number": number, "title": number, "inventor": group["inventor"],
-             "assignee": group.get("assignee", "")}
+            {
+                "number": number,
+                "title": number,
+                "inventor": group["inventor"],
+                "assignee": group.get("assignee", ""),
+            }
             for group in self.source.get("patent_lists", [])
             for number in group["numbers"]
         ] + list(self.source.get("patents", []))
@@ -244,8 +268,12 @@ class _Builder:
             first = entry["number"].endswith("*")
             slug = slugify(number)
             fields = self.paper_fields(
-                {"title": entry["title"].rstrip("*"), "kind": "patent", "number": number,
-                 "institution": entry.get("assignee", "")},
+                {
+                    "title": entry["title"].rstrip("*"),
+                    "kind": "patent",
+                    "number": number,
+                    "institution": entry.get("assignee", ""),
+                },
                 slug,
             )
             fields["more_authors"] = True

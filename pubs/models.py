@@ -10,7 +10,7 @@ from django.db.models import Exists, F, OuterRef, Prefetch, Q
 from django.urls import reverse
 from django.utils.translation import gettext_lazy as _
 
-from people.fields import StringListField
+from people.fields import StringListField, URLField
 from people.models import Group, Person, SlugManager
 from pubs import ccf
 from pubs.identifiers import normalize_arxiv_id, normalize_doi
@@ -38,7 +38,7 @@ class Venue(models.Model):
         _("aliases"),
         help_text=_("Other names BibTeX uses for this venue, one per line. Used for matching."),
     )
-    url = models.URLField(_("website"), blank=True)
+    url = URLField(_("website"), blank=True)
     slug = models.SlugField(max_length=120, unique=True)
 
     objects = SlugManager()
@@ -62,11 +62,11 @@ class Venue(models.Model):
             return f"{self.abbreviation} — {self.name}"
         return self.name
 
-    def natural_key(self) -> tuple[str]:
-        return (self.slug,)
-
     def get_absolute_url(self) -> str:
         return reverse("pubs:venue-detail", args=[self.slug])
+
+    def natural_key(self) -> tuple[str]:
+        return (self.slug,)
 
     @property
     def short_name(self) -> str:
@@ -275,14 +275,16 @@ class Paper(models.Model):
         _("school or institution"),
         max_length=200,
         blank=True,
-        help_text=_("The school of a thesis, the institution of a report, the assignee of a patent."),
+        help_text=_(
+            "The school of a thesis, the institution of a report, the assignee of a patent."
+        ),
     )
     thesis_type = models.CharField(
         _("thesis type"), max_length=10, choices=ThesisType.choices, blank=True
     )
     doi = models.CharField(_("DOI"), max_length=200, blank=True)
     arxiv_id = models.CharField(_("arXiv id"), max_length=50, blank=True)
-    url = models.URLField(_("URL"), max_length=500, blank=True)
+    url = URLField(_("URL"), max_length=500, blank=True)
     abstract = models.TextField(_("abstract"), blank=True)
     tags = models.ManyToManyField(Tag, blank=True, related_name="papers", verbose_name=_("tags"))
     groups = models.ManyToManyField(
@@ -350,13 +352,15 @@ class Paper(models.Model):
     def __str__(self) -> str:
         return f"{self.title} ({self.year})" if self.year else self.title
 
-    def natural_key(self) -> tuple[str]:
-        return (self.slug,)
-
     def get_absolute_url(self) -> str:
         return reverse("pubs:paper-detail", args=[self.slug])
 
+    def natural_key(self) -> tuple[str]:
+        return (self.slug,)
+
     def clean(self) -> None:
+        if self.extra_fields is None:  # an emptied JSON box in a form
+            self.extra_fields = {}
         errors = {}
         for field, normalize in (("doi", normalize_doi), ("arxiv_id", normalize_arxiv_id)):
             try:
@@ -465,7 +469,7 @@ class Link(models.Model):
         Paper, on_delete=models.CASCADE, related_name="links", verbose_name=_("paper")
     )
     kind = models.CharField(_("kind"), max_length=20, choices=LinkKind.choices)
-    url = models.URLField(_("URL"), max_length=500, blank=True)
+    url = URLField(_("URL"), max_length=500, blank=True)
     file = models.FileField(_("file"), upload_to=link_upload_to, blank=True)
     label = models.CharField(_("label"), max_length=100, blank=True)
 

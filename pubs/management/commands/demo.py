@@ -17,9 +17,7 @@ class Command(BaseCommand):
 
     def add_arguments(self, parser) -> None:
         parser.add_argument("addrport", nargs="?", default="127.0.0.1:8000")
-        parser.add_argument(
-            "--no-serve", action="store_true", help="Set everything up, then exit."
-        )
+        parser.add_argument("--no-serve", action="store_true", help="Set everything up, then exit.")
         parser.add_argument("--username", default="admin")
 
     def handle(self, *args, addrport: str, no_serve: bool, username: str, **options) -> None:

@@ -1,0 +1,61 @@
+import pytest
+
+from pubs.identifiers import arxiv_year, normalize_arxiv_id, normalize_doi
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "10.1109/ICNP61940.2024.10858534",
+        "doi:10.1109/ICNP61940.2024.10858534",
+        "https://doi.org/10.1109/ICNP61940.2024.10858534",
+        "http://dx.doi.org/10.1109/ICNP61940.2024.10858534",
+        "  10.1109/icnp61940.2024.10858534  ",
+    ],
+)
+def test_doi_forms_normalise_to_the_bare_lower_case_doi(text):
+    assert normalize_doi(text) == "10.1109/icnp61940.2024.10858534"
+
+
+def test_empty_doi_stays_empty():
+    assert normalize_doi("  ") == ""
+
+
+@pytest.mark.parametrize("text", ["ICNP", "10.1109", "https://example.org/paper"])
+def test_text_that_is_not_a_doi_is_refused(text):
+    with pytest.raises(ValueError, match="is not a DOI"):
+        normalize_doi(text)
+
+
+@pytest.mark.parametrize(
+    ("text", "expected"),
+    [
+        ("2405.07719", "2405.07719"),
+        ("arXiv:2405.07719v2", "2405.07719"),
+        ("https://arxiv.org/abs/2405.14430", "2405.14430"),
+        ("https://arxiv.org/pdf/2212.05339v3.pdf", "2212.05339"),
+        ("cs/0601001", "cs/0601001"),
+        ("math.GT/0309136v1", "math.GT/0309136"),
+    ],
+)
+def test_arxiv_forms_normalise_to_the_identifier_without_version(text, expected):
+    assert normalize_arxiv_id(text) == expected
+
+
+def test_text_that_is_not_an_arxiv_id_is_refused():
+    with pytest.raises(ValueError, match="is not an arXiv identifier"):
+        normalize_arxiv_id("arXiv preprint")
+
+
+@pytest.mark.parametrize(
+    ("arxiv_id", "year"),
+    [
+        ("2405.07719", 2024),
+        ("0704.0001", 2007),
+        ("cs/9912001", 1999),
+        ("hep-th/0601001", 2006),
+        ("", None),
+    ],
+)
+def test_arxiv_identifier_tells_its_year(arxiv_id, year):
+    assert arxiv_year(arxiv_id) == year

@@ -1,0 +1,54 @@
+"""The public pages open on the demo data and show only public data."""
+
+import pytest
+from django.urls import reverse
+
+from people.models import Person
+from pubs.models import Paper
+
+pytestmark = pytest.mark.usefixtures("demo")
+
+
+@pytest.mark.parametrize(
+    "url",
+    [
+        "/",
+        "/publications/",
+        "/people/",
+        "/people/jin-fang/",
+        "/groups/ustc-int/",
+        "/venues/",
+        "/venues/ton/",
+    ],
+)
+def test_page_opens(client, url):
+    assert client.get(url).status_code == 200
+
+
+def test_every_paper_page_opens(client):
+    for paper in Paper.objects.all():
+        assert client.get(paper.get_absolute_url()).status_code == 200, paper.slug
+
+
+def test_person_page_lists_their_papers_with_their_name_in_bold(client):
+    html = client.get("/people/jiangfei-duan/").content.decode()
+    assert "<strong>Jiangfei Duan</strong>" in html
+    assert "SpotServe" in html
+    assert "GOAT" not in html
+
+
+def test_hidden_paper_is_not_shown(client):
+    paper = Paper.objects.get(title__startswith="GOAT")
+    paper.is_public = False
+    paper.save()
+    assert client.get(paper.get_absolute_url()).status_code == 404
+    assert "GOAT" not in client.get(reverse("pubs:paper-list")).content.decode()
+
+
+def test_private_email_is_not_shown(client):
+    Person.objects.filter(slug="jin-fang").update(email="private-marker@example.org")
+    assert "private-marker" not in client.get("/people/jin-fang/").content.decode()
+
+
+def test_unknown_slug_is_404(client):
+    assert client.get("/people/nobody/").status_code == 404
