@@ -1,5 +1,6 @@
-"""A list-of-strings model field edited as one item per line (name variants, venue aliases)."""
+"""Model fields shared by the apps: lists of strings edited one per line, https URLs."""
 
+import json
 from typing import Any
 
 from django import forms
@@ -39,12 +40,24 @@ def unique_stripped(items: list[str]) -> list[str]:
     return result
 
 
+class UnicodeJSONEncoder(json.JSONEncoder):
+    """Writes non-ASCII text as itself, so that a text search finds 方佳瑞 in a JSON column.
+
+    (PostgreSQL's jsonb keeps the text either way; SQLite stores the JSON text as written.)
+    """
+
+    def __init__(self, *args: Any, **kwargs: Any) -> None:
+        kwargs["ensure_ascii"] = False
+        super().__init__(*args, **kwargs)
+
+
 class StringListField(models.JSONField):
     """A JSON list of strings, edited in forms as one string per line."""
 
     def __init__(self, *args: Any, **kwargs: Any) -> None:
         kwargs.setdefault("default", list)
         kwargs.setdefault("blank", True)
+        kwargs.setdefault("encoder", UnicodeJSONEncoder)
         super().__init__(*args, **kwargs)
 
     def formfield(self, **kwargs: Any) -> forms.Field:

@@ -77,7 +77,7 @@ class Person(models.Model):
         return self.name
 
     def get_absolute_url(self) -> str:
-        return reverse("people:person-detail", args=[self.slug])
+        return reverse("pubs:person-detail", args=[self.slug])
 
     def natural_key(self) -> tuple[str]:
         return (self.slug,)
@@ -127,7 +127,7 @@ class Group(models.Model):
         return self.name
 
     def get_absolute_url(self) -> str:
-        return reverse("people:group-detail", args=[self.slug])
+        return reverse("pubs:group-detail", args=[self.slug])
 
     def natural_key(self) -> tuple[str]:
         return (self.slug,)
@@ -181,6 +181,18 @@ class Membership(models.Model):
         verbose_name = _("membership")
         verbose_name_plural = _("memberships")
         constraints = [
+            # The natural key (person, group, role, start) names one membership.
+            models.UniqueConstraint(
+                fields=["person", "group", "role", "start"],
+                name="membership_unique_period",
+                violation_error_message=_("This person already has this role from this date."),
+            ),
+            models.UniqueConstraint(
+                fields=["person", "group", "role"],
+                condition=Q(start__isnull=True),
+                name="membership_unique_undated",
+                violation_error_message=_("This person already has this role, undated."),
+            ),
             models.CheckConstraint(
                 condition=Q(start__isnull=True)
                 | Q(end__isnull=True)

@@ -10,13 +10,14 @@ from django.forms.models import BaseInlineFormSet
 from django.http import HttpRequest
 from django.urls import reverse
 from django.utils.html import format_html, format_html_join
+from django.utils.text import format_lazy
 from django.utils.translation import gettext_lazy as _
 
 from people.admin import PersonAdmin as BasePersonAdmin
 from people.models import Person
 from pubs import ccf
 from pubs.identifiers import normalize_arxiv_id, normalize_doi
-from pubs.models import Authorship, Link, Paper, Tag, Venue, VenueRank
+from pubs.models import MAX_POSITION, Authorship, Link, Paper, Tag, Venue, VenueRank
 from pubs.services import authorships_make_room
 
 
@@ -53,14 +54,14 @@ class SelectedObjectFilter(admin.SimpleListFilter):
 
     def lookups(self, request: HttpRequest, model_admin: admin.ModelAdmin) -> list[tuple]:
         value = self.value()
-        if not value or not value.isdigit():
+        if not value or not value.isdecimal():
             return []
         obj = self.model.objects.filter(pk=value).first()
         return [(value, str(obj))] if obj else []
 
     def queryset(self, request: HttpRequest, queryset: QuerySet) -> QuerySet:
         value = self.value()
-        if value and value.isdigit():
+        if value and value.isdecimal():
             return queryset.filter(**{self.lookup: value})
         return queryset
 
@@ -83,7 +84,7 @@ def ccf_rank_filter(edition: int) -> type[admin.SimpleListFilter]:
     """A changelist filter by the venue's rank in one CCF edition."""
 
     class CCFRankFilter(admin.SimpleListFilter):
-        title = _("CCF rank (%(edition)d)") % {"edition": edition}
+        title = format_lazy("{} ({})", _("CCF rank"), edition)
         parameter_name = f"ccf{edition}"
 
         def lookups(self, request: HttpRequest, model_admin: admin.ModelAdmin) -> list[tuple]:
@@ -100,67 +101,41 @@ def ccf_rank_filter(edition: int) -> type[admin.SimpleListFilter]:
     return CCFRankFilter
 
 
-class UniqueIdentifierMixin:
-    """Reject a DOI, arXiv id or citation key another paper has, naming that paper."""
-
-    instance: Paper
-
-    def _check_unique(self, field: str, value: str) -> str:
-        if value:
-            other = Paper.objects.filter(**{field: value}).exclude(pk=self.instance.pk).first()
-            if other:
-                label = Paper._meta.get_field(field).verbose_name
-                raise forms.ValidationError(
-                    _("This %(label)s is already used by “%(paper)s”."),
-                    code="unique",
-                    params={"label": label, "paper": other},
-                )
-        return value
-
-    def _normalized(self, field: str, normalize) -> str:
-        try:
-            value = normalize(self.cleaned_data[field])
-        except ValueError as exc:
-            raise forms.ValidationError(str(exc), code="invalid") from exc
-        return self._check_unique(field, value)
-
-
-class PaperAdminForm(UniqueIdentifierMixin, forms.ModelForm):
-    def clean_doi(self) -> str:
-        return self._normalized("doi", normalize_doi)
-
-    def clean_arxiv_id(self) -> str:
-        return self._normalized("arxiv_id", normalize_arxiv_id)
-
-    def clean_citation_key(self) -> str:
-        return self._check_unique("citation_key", self.cleaned_data["citation_key"].strip())
-
-
 class AuthorshipInlineForm(forms.ModelForm):
-    def __init__(self, *args, **kwargs) -> None:
-        super().__init__(*args, **kwargs)
-        self.fields["position"].required = False
+    position = forms.IntegerField(
+        label=_("position"),
+        min_value=1,
+        max_value=MAX_POSITION,
+        required=False,
+        help_text=_("Leave empty to add at the end."),
+    )
 
     def _get_validation_exclusions(self) -> set[str]:
-        # Positions are checked across the whole author list by the formset, not one row
-        # against the database: moving author 2 to 1 and 1 to 2 must not clash half-way.
-        return super()._get_validation_exclusions() | {"position"}
+        # Position and person are unique within a paper. The formset checks that across the
+        # whole author list; checking one row against the database would refuse a plain
+        # reordering (author 2 to 1 and 1 to 2) for the clash half-way through it.
+        return super()._get_validation_exclusions() | {"position", "person"}
 
 
 class AuthorshipFormSet(BaseInlineFormSet):
-    """The ordered author list: blank positions go to the end, repeats are refused."""
+    """The ordered author list: blank positions go to the end, repeats are refused.
+
+    Saving never meets the unique (paper, position) and (paper, person) constraints half-way:
+    removed rows go first, rows that now name another person are replaced (another person
+    is another authorship), and rows that move are shifted out of the way before they land.
+    """
 
     def clean(self) -> None:
         super().clean()
         rows = [
             form
             for form in self.forms
-            if form.has_changed() or form.instance.pk
-            if not self._should_delete_form(form) and form.cleaned_data
+            if (form.has_changed() or form.instance.pk)
+            and not self._should_delete_form(form)
+            and form.cleaned_data
         ]
-        taken = [form.cleaned_data.get("position") for form in rows]
-        next_position = max((p for p in taken if p), default=0) + 1
-        positions: dict[int, int] = {}
+        next_position = max((f.cleaned_data.get("position") or 0 for f in rows), default=0) + 1
+        positions: set[int] = set()
         people: dict[int, int] = {}
         errors = []
         for form in rows:
@@ -168,11 +143,14 @@ class AuthorshipFormSet(BaseInlineFormSet):
             if not position:
                 position = next_position
                 next_position += 1
-                form.cleaned_data["position"] = position
-                form.instance.position = position
+                form.cleaned_data["position"] = form.instance.position = position
+            if position > MAX_POSITION:
+                errors.append(
+                    _("An author list holds at most %(max)d positions.") % {"max": MAX_POSITION}
+                )
             if position in positions:
                 errors.append(_("Two authors have position %(position)d.") % {"position": position})
-            positions[position] = position
+            positions.add(position)
             person = form.cleaned_data.get("person")
             if person is not None:
                 if person.pk in people:
@@ -185,14 +163,35 @@ class AuthorshipFormSet(BaseInlineFormSet):
             raise forms.ValidationError(errors)
 
     def save_existing_objects(self, commit: bool = True) -> list[Authorship]:
-        if commit:
-            moving = [
+        if not commit:
+            return super().save_existing_objects(commit)
+        self.changed_objects, self.deleted_objects = [], []
+        changed = []
+        for form in self.initial_forms:
+            if form.instance.pk is None:
+                continue
+            if self._should_delete_form(form):
+                self.deleted_objects.append(form.instance)
+                self.delete_existing(form.instance, commit=True)
+            elif form.has_changed():
+                changed.append(form)
+        replaced = [form for form in changed if "person" in form.changed_data]
+        Authorship.objects.filter(pk__in=[form.instance.pk for form in replaced]).delete()
+        authorships_make_room(
+            authorship_ids=[
                 form.instance.pk
-                for form in self.initial_forms
-                if "position" in form.changed_data or self._should_delete_form(form)
+                for form in changed
+                if form not in replaced and "position" in form.changed_data
             ]
-            authorships_make_room(authorship_ids=moving)
-        return super().save_existing_objects(commit)
+        )
+        saved = []
+        for form in changed:
+            if form in replaced:
+                form.instance.pk = None
+                form.instance._state.adding = True
+            self.changed_objects.append((form.instance, form.changed_data))
+            saved.append(self.save_existing(form, form.instance, commit=True))
+        return saved
 
 
 class AuthorshipInline(admin.TabularInline):
@@ -222,7 +221,6 @@ class LinkInline(admin.TabularInline):
 
 @admin.register(Paper)
 class PaperAdmin(admin.ModelAdmin):
-    form = PaperAdminForm
     list_display = [
         "title",
         "author_list",
@@ -467,7 +465,10 @@ class PersonAdmin(BasePersonAdmin):
     ]
 
     def get_queryset(self, request: HttpRequest) -> QuerySet:
-        return super().get_queryset(request).annotate(paper_count=Count("authorships"))
+        # distinct: a group filter joins memberships, which would multiply the count.
+        return (
+            super().get_queryset(request).annotate(paper_count=Count("authorships", distinct=True))
+        )
 
     @admin.display(description=_("papers"), ordering="paper_count")
     def paper_count(self, person: Person) -> int:

@@ -10,7 +10,7 @@ from django.db.models import Exists, F, OuterRef, Prefetch, Q
 from django.urls import reverse
 from django.utils.translation import gettext_lazy as _
 
-from people.fields import StringListField, URLField
+from people.fields import StringListField, UnicodeJSONEncoder, URLField
 from people.models import Group, Person, SlugManager
 from pubs import ccf
 from pubs.identifiers import normalize_arxiv_id, normalize_doi
@@ -305,6 +305,7 @@ class Paper(models.Model):
         _("other BibTeX fields"),
         default=dict,
         blank=True,
+        encoder=UnicodeJSONEncoder,
         help_text=_("Fields imported from BibTeX that have no column of their own, kept as is."),
     )
     created = models.DateTimeField(_("created"), auto_now_add=True)
@@ -362,15 +363,45 @@ class Paper(models.Model):
         if self.extra_fields is None:  # an emptied JSON box in a form
             self.extra_fields = {}
         errors = {}
+        self.citation_key = self.citation_key.strip()
         for field, normalize in (("doi", normalize_doi), ("arxiv_id", normalize_arxiv_id)):
             try:
                 setattr(self, field, normalize(getattr(self, field)))
             except ValueError as exc:
                 errors[field] = str(exc)
+        for field in ("doi", "arxiv_id", "citation_key"):
+            other = self._other_paper_with(field)
+            if field not in errors and other is not None:
+                errors[field] = ValidationError(
+                    _("This %(label)s is already used by “%(paper)s”."),
+                    code="unique",
+                    params={"label": self._meta.get_field(field).verbose_name, "paper": other},
+                )
         if self.kind != PaperKind.THESIS and self.thesis_type:
             errors["thesis_type"] = _("Only a thesis has a thesis type.")
         if errors:
             raise ValidationError(errors)
+
+    def _other_paper_with(self, field: str) -> Paper | None:
+        """Another paper holding this paper's value of a unique identifier, if any."""
+        value = getattr(self, field)
+        if not value:
+            return None
+        return Paper.objects.filter(**{field: value}).exclude(pk=self.pk).first()
+
+    def author_entries(self) -> list[Authorship | None]:
+        """The authors in order, with ``None`` where positions are missing (unnamed authors).
+
+        Reads ``self.authorships.all()``, so the authors prefetch serves it.
+        """
+        entries: list[Authorship | None] = []
+        expected = 1
+        for authorship in self.authorships.all():
+            if authorship.position > expected:
+                entries.append(None)
+            entries.append(authorship)
+            expected = authorship.position + 1
+        return entries
 
     @property
     def award_list(self) -> list[str]:
@@ -385,6 +416,10 @@ class Paper(models.Model):
     def ccf_rank_when_published(self) -> str:
         """The venue's CCF rank in the edition in force in the paper's year."""
         return self.venue.ccf_rank_for_year(self.year) if self.venue else ""
+
+
+#: The largest author position (author lists of thousands exist, e.g. in physics).
+MAX_POSITION = 9999
 
 
 class AuthorshipManager(models.Manager):
@@ -403,7 +438,7 @@ class Authorship(models.Model):
     )
     position = models.PositiveSmallIntegerField(
         _("position"),
-        validators=[MinValueValidator(1)],
+        validators=[MinValueValidator(1), MaxValueValidator(MAX_POSITION)],
         help_text=_("1 for the first author. A gap stands for authors not recorded."),
     )
     printed_name = models.CharField(
@@ -425,6 +460,13 @@ class Authorship(models.Model):
                 name="authorship_unique_position",
                 violation_error_message=_("Two authors cannot share a position."),
             ),
+            models.UniqueConstraint(
+                fields=["paper", "person"],
+                name="authorship_unique_person",
+                violation_error_message=_("This person is already an author of this paper."),
+            ),
+            # No upper bound here: reordering parks rows past MAX_POSITION for a moment
+            # (pubs.services.authorships_make_room); forms keep positions within it.
             models.CheckConstraint(condition=Q(position__gte=1), name="authorship_position_min"),
         ]
 
@@ -454,8 +496,8 @@ class LinkKind(models.TextChoices):
 
 
 class LinkManager(models.Manager):
-    def get_by_natural_key(self, paper: str, kind: str, url: str) -> Link:
-        return self.get(paper__slug=paper, kind=kind, url=url)
+    def get_by_natural_key(self, paper: str, kind: str, url: str, file: str) -> Link:
+        return self.get(paper__slug=paper, kind=kind, url=url, file=file)
 
 
 def link_upload_to(link: Link, filename: str) -> str:
@@ -491,13 +533,19 @@ class Link(models.Model):
                 name="link_unique_url",
                 violation_error_message=_("This paper already has this link."),
             ),
+            models.UniqueConstraint(
+                fields=["paper", "kind", "file"],
+                condition=~Q(file=""),
+                name="link_unique_file",
+                violation_error_message=_("This paper already has this file."),
+            ),
         ]
 
     def __str__(self) -> str:
         return f"{self.get_kind_display()}: {self.href}"
 
-    def natural_key(self) -> tuple[str, str, str]:
-        return (self.paper.slug, self.kind, self.url)
+    def natural_key(self) -> tuple[str, str, str, str]:
+        return (self.paper.slug, self.kind, self.url, self.file.name or "")
 
     natural_key.dependencies = ["pubs.paper"]
 

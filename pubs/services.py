@@ -4,10 +4,11 @@ from collections.abc import Iterable
 
 from django.db.models import F
 
-from pubs.models import Authorship
+from pubs.models import MAX_POSITION, Authorship
 
-#: Added to positions being moved so that a reordering never clashes half-way.
-POSITION_SHIFT = 10_000
+#: Added to positions being moved so that a reordering never clashes half-way: past every
+#: real position, and still within a small integer (32767).
+POSITION_SHIFT = MAX_POSITION + 1
 
 
 def authorships_make_room(*, authorship_ids: Iterable[int]) -> int:

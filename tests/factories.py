@@ -82,11 +82,19 @@ def paper_with_authors(*people: Person, **fields) -> Paper:
     return paper
 
 
-def bulk_dataset(papers: int, authors_per_paper: int = 4, prefix: str = "bulk") -> None:
+def bulk_dataset(
+    papers: int,
+    authors_per_paper: int = 4,
+    prefix: str = "bulk",
+    *,
+    onto: tuple[Person, Group, Venue] | None = None,
+) -> list[Paper]:
     """Insert ``papers`` papers with authors, venues with ranks, groups and memberships.
 
     Built with bulk_create so that hundreds of papers take a fraction of a second; every
     relation the admin and public pages show is populated, so an N+1 query would show.
+    With ``onto`` (a person, a group and a venue), every new paper also has that person
+    as its last author, belongs to that group and appeared at that venue: their pages grow.
     """
     now = timezone.now()
     groups = Group.objects.bulk_create(
@@ -128,19 +136,26 @@ def bulk_dataset(papers: int, authors_per_paper: int = 4, prefix: str = "bulk") 
             slug=f"{prefix}-paper-{i}",
             year=2000 + i % 25,
             kind=PaperKind.CONFERENCE,
-            venue=venues[i % len(venues)],
+            venue=onto[2] if onto else venues[i % len(venues)],
             extra_fields={},
             created=now,
             modified=now,
         )
         for i in range(papers)
     )
-    Authorship.objects.bulk_create(
+    authorships = [
         Authorship(paper=paper, person=people[(i + k) % len(people)], position=k + 1)
         for i, paper in enumerate(paper_rows)
         for k in range(authors_per_paper)
-    )
+    ]
+    if onto:
+        authorships += [
+            Authorship(paper=paper, person=onto[0], position=authors_per_paper + 1)
+            for paper in paper_rows
+        ]
+    Authorship.objects.bulk_create(authorships)
     Paper.groups.through.objects.bulk_create(
-        Paper.groups.through(paper=paper, group=groups[i % len(groups)])
+        Paper.groups.through(paper=paper, group=onto[1] if onto else groups[i % len(groups)])
         for i, paper in enumerate(paper_rows)
     )
+    return paper_rows

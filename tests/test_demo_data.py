@@ -9,7 +9,7 @@ from django.db.models import Count
 
 from people.models import Advising, Group, Membership, Person
 from pubs.demo_fixture import FIXTURE, build_fixture_text
-from pubs.models import Authorship, Paper, Venue
+from pubs.models import Authorship, Link, Paper, Tag, Venue, VenueRank
 
 pytestmark = pytest.mark.usefixtures("demo")
 
@@ -27,10 +27,38 @@ def test_fixture_file_is_built_from_the_source():
     assert FIXTURE.read_text(encoding="utf-8") == build_fixture_text()
 
 
+FIXTURE_MODELS = [
+    Person,
+    Group,
+    Membership,
+    Advising,
+    Venue,
+    VenueRank,
+    Tag,
+    Paper,
+    Authorship,
+    Link,
+]
+
+
+def counts() -> dict:
+    return {model.__name__: model.objects.count() for model in FIXTURE_MODELS}
+
+
 def test_loading_the_fixture_twice_creates_nothing_twice():
-    counts = {model: model.objects.count() for model in (Person, Paper, Authorship, Venue)}
+    before = counts()
     call_command("loaddata", "demo", verbosity=0)
-    assert {model: model.objects.count() for model in counts} == counts
+    assert counts() == before
+
+
+def test_loading_the_fixture_over_edited_data_restores_it_without_duplicates():
+    before = counts()
+    Person.objects.filter(slug="jin-fang").update(affiliation="Somewhere else")
+    Paper.objects.filter(title__startswith="GOAT").update(year=1999)
+    call_command("loaddata", "demo", verbosity=0)
+    assert counts() == before
+    assert Person.objects.get(slug="jin-fang").affiliation.startswith("University of Science")
+    assert Paper.objects.get(title__startswith="GOAT").year == 2023
 
 
 def test_jin_fang_has_his_eight_papers():
@@ -70,6 +98,55 @@ def test_jiangfei_duan_has_his_five_papers():
 def test_no_paper_is_there_twice():
     titles = Paper.objects.values("title").annotate(n=Count("id")).filter(n__gt=1)
     assert list(titles) == []
+
+
+# (title start, first author, equal-contribution authors), as the seed documents print them.
+FIRST_AND_EQUAL_AUTHORS = [
+    ("Triton-distributed", "Size Zheng", []),
+    ("TileLink", "Size Zheng", []),
+    ("Non-Idle Machine-Aware", "Jin Fang", []),
+    ("InArt", "Jiawei Liu", []),
+    ("Accelerating Distributed Training", "Jin Fang", []),
+    ("GOAT", "Jin Fang", []),
+    ("GRID", "Jin Fang", []),
+    ("Reveal", "Jin Fang", []),
+    ("AutoChunk", "Xuanlei Zhao", []),
+    ("FastFold", "Shenggan Cheng", []),
+    ("Colossal-AI", "Shenggui Li", []),
+    ("Parallel Training of Pre-trained", "Jiarui Fang", []),
+    ("RoCBert", "Hui Su", []),
+    ("TurboTransformers", "Jiarui Fang", []),
+    ("Efficient AES", "Liandeng Li", []),
+    ("RedSync", "Jiarui Fang", []),
+    ("swATOP", "Wei Gao", ["Wei Gao", "Jiarui Fang"]),
+    ("swCaffe", "Liandeng Li", ["Liandeng Li", "Jiarui Fang"]),
+    ("Optimizing Convolutional", "Wenlai Zhao", []),
+    ("swDNN", "Jiarui Fang", []),
+    ("Cache-friendly", "Jiarui Fang", []),
+    ("Optimizing Complex", "Jiarui Fang", []),
+    ("PipeFusion", "Jiannan Wang", ["Jiannan Wang", "Jiarui Fang"]),
+    ("USP", "Jiarui Fang", []),
+    ("Elixir", "Haichen Huang", []),
+    ("Parallel Deep Learning Training System", "Jiarui Fang", []),
+    ("MuxServe", "Jiangfei Duan", []),
+    ("Centauri", "Chang Chen", []),
+    ("SpotServe", "Xupeng Miao", ["Xupeng Miao", "Chunan Shi"]),
+    ("Parcae", "Jiangfei Duan", ["Jiangfei Duan", "Ziang Song", "Xupeng Miao"]),
+    ("Proteus", "Jiangfei Duan", []),
+]
+
+
+def test_every_seed_paper_is_in_the_table_below():
+    assert Paper.objects.exclude(kind="patent").count() == len(FIRST_AND_EQUAL_AUTHORS)
+
+
+@pytest.mark.parametrize(("title", "first", "equal"), FIRST_AND_EQUAL_AUTHORS)
+def test_first_author_and_equal_contributions_are_as_printed(title, first, equal):
+    paper = Paper.objects.get(title__startswith=title)
+    authorships = list(paper.authorships.order_by("position"))
+    assert authorships[0].person.name == first
+    assert authorships[0].position == 1
+    assert [a.person.name for a in authorships if a.equal_contribution] == equal
 
 
 def test_goat_authors_are_in_printed_order():

@@ -52,3 +52,9 @@ def test_private_email_is_not_shown(client):
 
 def test_unknown_slug_is_404(client):
     assert client.get("/people/nobody/").status_code == 404
+
+
+def test_a_patent_whose_first_inventor_is_unknown_does_not_show_him_first(client):
+    paper = Paper.objects.get(number="CN115687232A")
+    html = client.get(paper.get_absolute_url()).content.decode()
+    assert '…, <a href="/people/jiarui-fang/">Jiarui Fang</a>, et al.' in html

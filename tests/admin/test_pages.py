@@ -135,3 +135,25 @@ class TestPaperChangelist:
         response = admin_client.get(reverse("admin:pubs_venue_change", args=[venue.pk]))
         assert f"?venue={venue.pk}" in response.content.decode()
         assert "Parcae" in response.content.decode()
+
+
+@pytest.mark.parametrize("param", ["author", "venue"])
+@pytest.mark.parametrize("value", ["²", "abc", "-1", "99999999999999999999999"])
+def test_a_malformed_filter_value_is_not_an_error(admin_client, param, value):
+    response = admin_client.get(reverse("admin:pubs_paper_changelist"), {param: value})
+    assert response.status_code == 200
+
+
+def test_people_list_counts_papers_once_when_filtered_by_group(admin_client):
+    mmlab = Group.objects.get(slug="cuhk-mmlab")
+    response = admin_client.get(
+        reverse("admin:people_person_changelist"), {"memberships__group__id__exact": mmlab.pk}
+    )
+    counts = {p.slug: p.paper_count for p in response.context["cl"].result_list}
+    assert counts["jiangfei-duan"] == 5
+
+
+def test_search_finds_people_by_a_chinese_variant(admin_client):
+    Person.objects.filter(slug="jin-fang").update(variants=["J. Fang", "方进"])
+    response = admin_client.get(reverse("admin:people_person_changelist"), {"q": "方进"})
+    assert [p.slug for p in response.context["cl"].result_list] == ["jin-fang"]

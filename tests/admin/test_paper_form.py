@@ -169,3 +169,51 @@ def test_an_emptied_other_fields_box_saves_as_no_fields(admin_client):
     response = admin_client.post(reverse("admin:pubs_paper_add"), paper_form_data(extra_fields=""))
     assert response.status_code == 302
     assert Paper.objects.get(slug="a-paper").extra_fields == {}
+
+
+def test_swapping_the_people_of_two_rows_saves_the_new_order(admin_client):
+    alice, bob = PersonFactory(), PersonFactory()
+    paper = paper_with_authors(alice, bob)
+    first, second = paper.authorships.order_by("position")
+    response = admin_client.post(
+        reverse("admin:pubs_paper_change", args=[paper.pk]),
+        paper_form_data(
+            paper,
+            authors=[
+                {"id": first.pk, "person": bob.pk, "position": "1"},
+                {"id": second.pk, "person": alice.pk, "position": "2"},
+            ],
+        ),
+    )
+    assert response.status_code == 302
+    assert [a.person for a in paper.authorships.order_by("position")] == [bob, alice]
+
+
+def test_an_author_removed_while_another_row_takes_their_person(admin_client):
+    alice, bob, carol = PersonFactory(), PersonFactory(), PersonFactory()
+    paper = paper_with_authors(alice, bob, carol)
+    first, second, third = paper.authorships.order_by("position")
+    response = admin_client.post(
+        reverse("admin:pubs_paper_change", args=[paper.pk]),
+        paper_form_data(
+            paper,
+            authors=[
+                {"id": first.pk, "person": carol.pk, "position": "1"},
+                {"id": second.pk, "person": bob.pk, "position": "2"},
+                {"id": third.pk, "person": carol.pk, "position": "3", "DELETE": "on"},
+            ],
+        ),
+    )
+    assert response.status_code == 302
+    assert [a.person for a in paper.authorships.order_by("position")] == [carol, bob]
+
+
+def test_a_position_past_the_largest_is_refused(admin_client):
+    response = admin_client.post(
+        reverse("admin:pubs_paper_add"),
+        paper_form_data(authors=[{"person": PersonFactory().pk, "position": "40000"}]),
+    )
+    assert response.status_code == 200
+    formset = response.context["inline_admin_formsets"][0].formset
+    assert "position" in formset.forms[0].errors
+    assert not Paper.objects.filter(slug="a-paper").exists()

@@ -68,3 +68,20 @@ def test_advisors_and_students_are_both_ways():
     Advising.objects.create(student=student, advisor=advisor)
     assert list(student.advisors.all()) == [advisor]
     assert list(advisor.students.all()) == [student]
+
+
+def test_one_role_from_one_date_is_one_membership():
+    first = MembershipFactory(start=date(2020, 9, 1))
+    with pytest.raises(IntegrityError), transaction.atomic():
+        MembershipFactory(person=first.person, group=first.group, start=date(2020, 9, 1))
+
+
+def test_one_undated_role_is_one_membership():
+    first = MembershipFactory(start=None)
+    with pytest.raises(IntegrityError), transaction.atomic():
+        MembershipFactory(person=first.person, group=first.group, start=None)
+
+
+def test_name_variants_in_chinese_script_are_found_by_text_search():
+    person = PersonFactory(variants=["方进"])
+    assert list(type(person).objects.filter(variants__icontains="方进")) == [person]

@@ -5,8 +5,9 @@ from django.core.exceptions import ValidationError
 from django.db import IntegrityError, transaction
 from django.db.models import ProtectedError
 
-from pubs.models import Authorship, Link, Paper
+from pubs.models import MAX_POSITION, Authorship, Link, Paper
 from tests.factories import (
+    AuthorshipFactory,
     PaperFactory,
     PersonFactory,
     VenueFactory,
@@ -42,6 +43,36 @@ def test_two_papers_cannot_share_an_arxiv_id_or_a_citation_key():
     assert violates_constraint(lambda: PaperFactory(citation_key="fang2024usp"))
 
 
+def test_one_person_cannot_be_two_authors_of_a_paper():
+    person = PersonFactory()
+    paper = paper_with_authors(person)
+    assert violates_constraint(
+        lambda: Authorship.objects.create(paper=paper, person=person, position=2)
+    )
+
+
+def test_author_position_has_an_upper_bound():
+    authorship = AuthorshipFactory.build(
+        paper=PaperFactory(), person=PersonFactory(), position=MAX_POSITION + 1
+    )
+    with pytest.raises(ValidationError) as error:
+        authorship.full_clean()
+    assert "position" in error.value.message_dict
+
+
+def test_author_entries_mark_unnamed_authors():
+    named = PersonFactory()
+    paper = PaperFactory()
+    Authorship.objects.create(paper=paper, person=named, position=2)
+    assert paper.author_entries() == [None, paper.authorships.get()]
+
+
+def test_author_entries_without_gaps_are_the_authors():
+    alice, bob = PersonFactory(), PersonFactory()
+    paper = paper_with_authors(alice, bob)
+    assert [a.person for a in paper.author_entries()] == [alice, bob]
+
+
 def test_two_authors_cannot_share_a_position():
     paper = paper_with_authors(PersonFactory())
     assert violates_constraint(
@@ -69,11 +100,21 @@ def test_full_clean_normalises_doi_and_arxiv_id():
     assert (paper.doi, paper.arxiv_id) == ("10.1145/abc", "2405.07719")
 
 
-def test_full_clean_reports_a_duplicate_doi_in_words():
-    PaperFactory(doi="10.1145/x")
+def test_full_clean_names_the_paper_that_already_has_the_doi():
+    first = PaperFactory(title="GOAT", year=2023, doi="10.1145/x")
     duplicate = PaperFactory.build(doi="10.1145/X", venue=None)
-    with pytest.raises(ValidationError, match="Another paper already has this DOI"):
+    with pytest.raises(ValidationError) as error:
         duplicate.full_clean()
+    assert error.value.message_dict["doi"] == [f"This DOI is already used by “{first}”."]
+    assert str(first) == "GOAT (2023)"
+
+
+def test_full_clean_names_the_paper_that_already_has_the_citation_key():
+    PaperFactory(citation_key="fang2023goat")
+    duplicate = PaperFactory.build(citation_key=" fang2023goat ", venue=None)
+    with pytest.raises(ValidationError) as error:
+        duplicate.full_clean()
+    assert "already used by" in error.value.message_dict["citation_key"][0]
 
 
 def test_only_a_thesis_has_a_thesis_type():
@@ -149,3 +190,25 @@ def test_with_authors_gives_authors_in_printed_order(django_assert_num_queries):
     with django_assert_num_queries(2):
         loaded = Paper.objects.with_authors().get(pk=paper.pk)
         assert [a.person for a in loaded.authorships.all()] == [bob, carol, alice]
+
+
+def test_a_link_may_be_an_uploaded_file(settings, tmp_path):
+    from django.core.files.base import ContentFile
+
+    settings.MEDIA_ROOT = tmp_path
+    link = Link(paper=PaperFactory(), kind="slides")
+    link.file.save("talk.pdf", ContentFile(b"%PDF-1.4"), save=True)
+    assert link.href == "/media/papers/slides/talk.pdf"
+    assert (tmp_path / "papers" / "slides" / "talk.pdf").exists()
+
+
+def test_file_links_have_natural_keys_of_their_own(settings, tmp_path):
+    from django.core.files.base import ContentFile
+
+    settings.MEDIA_ROOT = tmp_path
+    paper = PaperFactory()
+    slides, poster = Link(paper=paper, kind="slides"), Link(paper=paper, kind="poster")
+    slides.file.save("talk.pdf", ContentFile(b"%PDF"), save=True)
+    poster.file.save("poster.pdf", ContentFile(b"%PDF"), save=True)
+    assert Link.objects.get_by_natural_key(*slides.natural_key()) == slides
+    assert Link.objects.get_by_natural_key(*poster.natural_key()) == poster
