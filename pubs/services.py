@@ -2,9 +2,12 @@
 
 from collections.abc import Iterable
 
+from django.db import transaction
 from django.db.models import F
 
-from pubs.models import MAX_POSITION, Authorship
+from pubs import ccf
+from pubs.ccf_catalogue import EditionReport, Entry, VenueSpec, merge_edition
+from pubs.models import MAX_POSITION, Authorship, Venue, VenueRank
 
 #: Added to positions being moved so that a reordering never clashes half-way: past every
 #: real position, and still within a small integer (32767).
@@ -22,3 +25,71 @@ def authorships_make_room(*, authorship_ids: Iterable[int]) -> int:
     if not ids:
         return 0
     return Authorship.objects.filter(pk__in=ids).update(position=F("position") + POSITION_SHIFT)
+
+
+def _venue_specs() -> tuple[list[VenueSpec], dict[str, Venue]]:
+    rows = {venue.slug: venue for venue in Venue.objects.prefetch_related("ranks")}
+    specs = [
+        VenueSpec(
+            slug=venue.slug,
+            name=venue.name,
+            kind=venue.kind,
+            abbreviation=venue.abbreviation,
+            publisher=venue.publisher,
+            dblp_key=venue.dblp_key,
+            aliases=list(venue.aliases),
+            ranks={
+                (r.edition, r.field): r.rank for r in venue.ranks.all() if r.ranking == ccf.RANKING
+            },
+        )
+        for venue in rows.values()
+    ]
+    return specs, rows
+
+
+@transaction.atomic
+def ccf_edition_load(*, edition: int, entries: list[Entry], dry_run: bool = False) -> EditionReport:
+    """Load one edition of the CCF list: new venues, renamed venues, the edition's ranks.
+
+    Loading an edition again replaces its ranks, so it changes nothing the second time.
+    With ``dry_run`` the report is computed and nothing is written.
+    """
+    specs, rows = _venue_specs()
+    report = merge_edition(specs, edition, entries)
+    if dry_run:
+        return report
+    described = ("name", "abbreviation", "publisher", "dblp_key", "aliases")
+    changed = []
+    for spec in specs:
+        venue = rows.get(spec.slug)
+        if venue is None:
+            continue
+        values = {name: getattr(spec, name) for name in described}
+        if any(getattr(venue, name) != value for name, value in values.items()):
+            for name, value in values.items():
+                setattr(venue, name, value)
+            changed.append(venue)
+    Venue.objects.bulk_update(changed, described)
+    created = Venue.objects.bulk_create(
+        Venue(
+            slug=s.slug,
+            name=s.name,
+            kind=s.kind,
+            abbreviation=s.abbreviation,
+            publisher=s.publisher,
+            dblp_key=s.dblp_key,
+            aliases=s.aliases,
+        )
+        for s in report.created
+    )
+    rows.update({venue.slug: venue for venue in created})
+    VenueRank.objects.filter(ranking=ccf.RANKING, edition=edition).delete()
+    VenueRank.objects.bulk_create(
+        VenueRank(
+            venue=rows[spec.slug], ranking=ccf.RANKING, edition=edition, rank=rank, field=field_code
+        )
+        for spec in specs
+        for (rank_edition, field_code), rank in spec.ranks.items()
+        if rank_edition == edition
+    )
+    return report
