@@ -325,10 +325,7 @@ class PaperAdmin(admin.ModelAdmin):
 
     @admin.display(description=_("CCF"))
     def ccf_badge(self, paper: Paper) -> str:
-        now, then = paper.ccf_rank, paper.ccf_rank_when_published
-        if now and then and now != then:
-            return f"{now} ({then} in {ccf.edition_in_force(paper.year)})"
-        return now or then or "—"
+        return paper.ccf_label or "—"
 
     def _update(self, request: HttpRequest, queryset: QuerySet, message: str, **values) -> None:
         count = queryset.update(**values)

@@ -60,3 +60,12 @@ def edition_in_force(year: int | None, editions: Sequence[int] = EDITIONS) -> in
         return ordered[-1]
     earlier = [edition for edition in ordered if edition <= year]
     return earlier[-1] if earlier else ordered[0]
+
+
+def rank_label(current: str, then: str, then_edition: int) -> str:
+    """How a paper's rank reads: "CCF B", or "CCF B (A in 2022)" when it was ranked otherwise
+    in the edition in force when it was published; "" when never ranked."""
+    now = f"CCF {current}" if current else "Not in CCF"
+    if then != current and then:
+        return f"{now} ({then} in {then_edition})"
+    return now if current else ""

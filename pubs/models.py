@@ -417,6 +417,13 @@ class Paper(models.Model):
         """The venue's CCF rank in the edition in force in the paper's year."""
         return self.venue.ccf_rank_for_year(self.year) if self.venue else ""
 
+    @property
+    def ccf_label(self) -> str:
+        """ "CCF B", or "CCF B (A in 2022)" when the rank then differs from the rank now."""
+        return ccf.rank_label(
+            self.ccf_rank, self.ccf_rank_when_published, ccf.edition_in_force(self.year)
+        )
+
 
 #: The largest author position (author lists of thousands exist, e.g. in physics).
 MAX_POSITION = 9999

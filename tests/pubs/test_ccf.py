@@ -26,3 +26,17 @@ def test_the_ten_ccf_fields_have_english_and_chinese_names():
     assert len(ccf.FIELDS) == 10
     assert ccf.FIELDS_BY_CODE["network"].chinese == "计算机网络"
     assert all(field.english and field.chinese for field in ccf.FIELDS)
+
+
+@pytest.mark.parametrize(
+    ("now", "then", "edition", "label"),
+    [
+        ("B", "B", 2022, "CCF B"),
+        ("B", "A", 2022, "CCF B (A in 2022)"),
+        ("A", "", 2022, "CCF A"),
+        ("", "C", 2022, "Not in CCF (C in 2022)"),
+        ("", "", 2026, ""),
+    ],
+)
+def test_rank_label_shows_the_rank_then_when_it_differs(now, then, edition, label):
+    assert ccf.rank_label(now, then, edition) == label

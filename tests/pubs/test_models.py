@@ -212,3 +212,11 @@ def test_file_links_have_natural_keys_of_their_own(settings, tmp_path):
     poster.file.save("poster.pdf", ContentFile(b"%PDF"), save=True)
     assert Link.objects.get_by_natural_key(*slides.natural_key()) == slides
     assert Link.objects.get_by_natural_key(*poster.natural_key()) == poster
+
+
+def test_paper_ccf_label_reads_like_a_cv():
+    ijcai = VenueFactory(abbreviation="IJCAI")
+    VenueRankFactory(venue=ijcai, edition=2022, rank="A")
+    VenueRankFactory(venue=ijcai, edition=2026, rank="B")
+    assert PaperFactory(venue=ijcai, year=2024).ccf_label == "CCF B (A in 2022)"
+    assert PaperFactory(venue=ijcai, year=2026).ccf_label == "CCF B"
