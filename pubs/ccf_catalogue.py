@@ -20,6 +20,7 @@ from pathlib import Path
 from django.utils.text import slugify
 
 from pubs.ccf import FIELDS_BY_CODE, RANKS
+from pubs.identifiers import slug_words
 from pubs.venue_resolution import name_key
 
 COLUMNS = ("abbreviation", "full_name", "kind", "rank", "field", "dblp_key")
@@ -272,9 +273,7 @@ def _new_slugs(taken: set[str], entries: list[Entry]) -> list[str]:
     "-journal"; two conferences sharing one (FSE) are told apart by their DBLP keys.
     """
     taken = set(taken)
-    bases = [
-        slugify(e.abbreviation) or slugify(e.full_name)[:SLUG_LENGTH].strip("-") for e in entries
-    ]
+    bases = [slugify(e.abbreviation) or slug_words(e.full_name, SLUG_LENGTH) for e in entries]
     conferences = Counter(b for b, e in zip(bases, entries, strict=True) if e.kind == "conference")
     shared = Counter(bases)
     slugs = []
@@ -317,7 +316,8 @@ def read_unranked(text: str, *, source: str = "unranked.csv") -> list[VenueSpec]
             raise CatalogueError(f"{source}, line {reader.line_num}: no full name")
         venues.append(
             VenueSpec(
-                slug=slugify(values["abbreviation"] or values["full_name"])[:SLUG_LENGTH],
+                slug=slugify(values["abbreviation"])
+                or slug_words(values["full_name"], SLUG_LENGTH),
                 name=values["full_name"],
                 kind=values["kind"],
                 abbreviation=values["abbreviation"],

@@ -16,7 +16,8 @@ from typing import Any
 
 from django.utils.text import slugify
 
-from pubs.identifiers import arxiv_year
+from pubs import ccf_catalogue
+from pubs.identifiers import arxiv_year, slug_words
 
 SOURCE = Path(__file__).resolve().parent.parent / "fixtures" / "demo_source.toml"
 FIXTURE = SOURCE.with_name("demo.json")
@@ -35,6 +36,7 @@ class DemoDataError(ValueError):
 @dataclass
 class _Builder:
     source: dict[str, Any]
+    catalogue: list[ccf_catalogue.VenueSpec]
     records: list[dict[str, Any]] = field(default_factory=list)
     people: set[str] = field(default_factory=set)
     used_people: set[str] = field(default_factory=set)
@@ -122,33 +124,17 @@ class _Builder:
     # -- venues ------------------------------------------------------------------------------
 
     def build_venues(self) -> None:
-        for entry in self.source.get("venues", []):
-            slug = entry["slug"]
-            self.venues.add(slug)
-            self.add(
-                "pubs.venue",
-                {
-                    "abbreviation": entry.get("abbreviation", ""),
-                    "name": entry["name"],
-                    "kind": entry["kind"],
-                    "publisher": entry.get("publisher", ""),
-                    "dblp_key": entry.get("dblp_key", ""),
-                    "aliases": entry.get("aliases", []),
-                    "slug": slug,
-                },
-            )
-        for entry in self.source.get("venues", []):
-            for edition, rank in sorted(entry.get("ccf", {}).items()):
-                self.add(
-                    "pubs.venuerank",
-                    {
-                        "venue": [entry["slug"]],
-                        "ranking": "CCF",
-                        "edition": int(edition),
-                        "rank": rank,
-                        "field": entry.get("field", ""),
-                    },
-                )
+        """The venues the papers cite, exactly as the CCF catalogue fixture writes them.
+
+        So loading demo.json and ccf_venues.json in either order gives the same venues.
+        """
+        used = sorted({e["venue"] for e in self.source.get("papers", []) if e.get("venue")})
+        known = {venue.slug: venue for venue in self.catalogue}
+        unknown = [slug for slug in used if slug not in known]
+        if unknown:
+            raise DemoDataError(f"venues not in the CCF catalogue (fixtures/ccf/): {unknown}")
+        self.venues.update(used)
+        self.records += ccf_catalogue.fixture_records([known[slug] for slug in used])
 
     # -- papers ------------------------------------------------------------------------------
 
@@ -310,19 +296,15 @@ def entry_year(entry: dict[str, Any]) -> int | None:
 
 def paper_slug(title: str, year: int | None) -> str:
     """A readable slug from the title's first words and the year ("goat-gradient-...-2023")."""
-    words = slugify(title).split("-")
-    slug = ""
-    for word in words:
-        candidate = f"{slug}-{word}" if slug else word
-        if len(candidate) > PAPER_SLUG_LENGTH:
-            break
-        slug = candidate
+    slug = slug_words(title, PAPER_SLUG_LENGTH)
     return f"{slug}-{year}" if year else slug
 
 
-def build_records(source: dict[str, Any]) -> list[dict[str, Any]]:
-    """The fixture records for a parsed demo source."""
-    return _Builder(source).build()
+def build_records(
+    source: dict[str, Any], catalogue: list[ccf_catalogue.VenueSpec]
+) -> list[dict[str, Any]]:
+    """The fixture records for a parsed demo source, its venues taken from the catalogue."""
+    return _Builder(source, catalogue).build()
 
 
 def render(records: list[dict[str, Any]]) -> str:
@@ -333,4 +315,6 @@ def render(records: list[dict[str, Any]]) -> str:
 def build_fixture_text(source_path: Path = SOURCE) -> str:
     """Read the demo source and return the text ``fixtures/demo.json`` must have."""
     with source_path.open("rb") as handle:
-        return render(build_records(tomllib.load(handle)))
+        source = tomllib.load(handle)
+    catalogue, _ = ccf_catalogue.load_catalogue()
+    return render(build_records(source, catalogue))

@@ -1,6 +1,8 @@
-"""Normalising the identifiers papers are deduplicated by (pure functions, no database)."""
+"""Identifiers: normalising DOIs and arXiv ids (papers are deduplicated by them), and slugs."""
 
 import re
+
+from django.utils.text import slugify
 
 _DOI_PREFIXES = re.compile(
     r"^(?:doi:\s*|https?://(?:dx\.)?doi\.org/|https?://doi\.acm\.org/|doi\.org/)", re.IGNORECASE
@@ -53,3 +55,14 @@ def arxiv_year(arxiv_id: str) -> int | None:
         yy = int(match.group(1))
         return (1900 if yy >= 91 else 2000) + yy
     return None
+
+
+def slug_words(text: str, max_length: int) -> str:
+    """A slug of the text's first words, cut between words to at most ``max_length``."""
+    slug = ""
+    for word in slugify(text).split("-"):
+        candidate = f"{slug}-{word}" if slug else word
+        if len(candidate) > max_length:
+            break
+        slug = candidate
+    return slug or slugify(text)[:max_length]

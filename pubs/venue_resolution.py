@@ -5,9 +5,18 @@ Pure Python: build a :class:`VenueIndex` from plain :class:`VenueRecord` rows on
 DBLP key. The answer is a :class:`Resolution`: the venue (or none), a confidence and the
 reason, and the candidates when it could not decide. A miss is reported, never guessed:
 
-- a workshop, poster, demo or companion track is not its main conference;
+- a workshop, poster, demo or companion track is not its main conference (unless the
+  venue's own name says workshop, as HotNets' does);
 - an abbreviation shared by a conference and a journal (WWW) is decided by the BibTeX field;
+- an abbreviation in parentheses does not override a name that says another venue;
 - two venues equally good leave the entry unresolved, with both named.
+
+The steps, strongest evidence first: DBLP key; full name or alias (years, ordinals,
+"Proceedings of the", sponsors, word order and parenthesised parts ignored); abbreviation
+(in parentheses, "NSDI'24", or written inside a long DBLP or Springer title); abbreviated
+name (ISO 4 and DBLP forms such as "IEEE Trans. Parallel Distributed Syst."); a name one
+typo away. Long DBLP titles ("..., ICNP 2024, Charleroi, Belgium, ...") and subtitles are
+also tried piece by piece.
 """
 
 from __future__ import annotations
@@ -15,7 +24,7 @@ from __future__ import annotations
 import re
 import unicodedata
 from collections import defaultdict
-from collections.abc import Iterable
+from collections.abc import Callable, Iterable
 from dataclasses import dataclass, field
 
 from rapidfuzz import fuzz
@@ -23,140 +32,89 @@ from rapidfuzz import fuzz
 CONFERENCE_KINDS = frozenset({"conference", "workshop"})
 JOURNAL_KINDS = frozenset({"journal", "preprint_server"})
 
-#: Words that say the text names a track or satellite of a venue, not the venue itself.
+#: Words that make a text name a track or satellite event rather than the venue itself.
 TRACK_WORDS = frozenset(
     {
-        "workshop",
-        "workshops",
-        "poster",
-        "posters",
-        "demo",
-        "demos",
-        "demonstration",
-        "demonstrations",
-        "companion",
-        "adjunct",
-        "doctoral",
-        "tutorial",
-        "tutorials",
-        "findings",
-        "satellite",
-        "colloquium",
-        "abstracts",
-        "phd",
-        "student",
-        "students",
-        "competition",
-        "challenge",
-        "keynote",
-        "panel",
-        "volume",
+        "workshop", "workshops", "poster", "posters", "demo", "demos", "demonstration",
+        "demonstrations", "companion", "adjunct", "doctoral", "tutorial", "tutorials",
+        "findings", "satellite", "abstracts", "phd", "student", "students", "competition",
+        "challenge", "keynote", "panel", "forum",
     }
-)
+)  # fmt: skip
 TRACK_PHRASES = (
-    "extended abstract",
-    "work in progress",
-    "work-in-progress",
-    "late breaking",
-    "late-breaking",
-    "datasets and benchmarks",
-    "short paper",
-    "position paper",
-    "industry track",
-    "new ideas",
-    "in conjunction with",
-    "co-located",
-)
+    "extended abstract", "work in progress", "late breaking", "datasets and benchmarks",
+    "position paper", "industry track", "new ideas", "in conjunction with", "co located",
+)  # fmt: skip
 
-#: Publishers and sponsors: optional in names ("ACM SIGOPS ATC", "IEEE/ACM ToN").
+#: Publishers and sponsors, optional in names ("ACM SIGOPS ATC", "IEEE/ACM ToN").
 ORG_WORDS = frozenset(
     {
-        "ieee",
-        "acm",
-        "usenix",
-        "siam",
-        "aaai",
-        "ifip",
-        "ieee/acm",
-        "acm/ieee",
-        "ieee/cvf",
-        "cvf",
-        "ieee-acm",
-        "ieee computer society",
-        "springer",
-        "elsevier",
-        "ifaamas",
-        "iapr",
-        "isca",
-        "ieee/ifip",
-        "ifip/ieee",
-        "acm/sigapp",
-        "euromicro",
-        "eurographics",
-        "eatcs",
-        "ijcai",
+        "ieee", "acm", "usenix", "siam", "aaai", "ifip", "ieee/acm", "acm/ieee", "ieee/cvf",
+        "cvf", "ieee/ifip", "ifip/ieee", "springer", "elsevier", "ifaamas", "iapr", "euromicro",
     }
-)
+)  # fmt: skip
+#: ACM special interest groups, which sponsor a venue and are often left out of its name.
+ACM_SIGS = frozenset(
+    {
+        "sigact", "sigada", "sigai", "sigapp", "sigarch", "sigbed", "sigbio", "sigcas", "sigchi",
+        "sigcomm", "sigcse", "sigda", "sigdoc", "sigecom", "sigevo", "sighpc", "sigir",
+        "sigkdd", "siglog", "sigmetrics", "sigmicro", "sigmis", "sigmm", "sigmobile", "sigmod",
+        "sigops", "sigplan", "sigsac", "sigsim", "sigsoft", "sigspatial", "sigweb", "siggraph",
+    }
+)  # fmt: skip
 STOP_WORDS = frozenset(
     {
-        "of",
-        "on",
-        "the",
-        "and",
-        "for",
-        "in",
-        "at",
-        "to",
-        "a",
-        "an",
-        "&",
-        "international",
-        "annual",
-        "proceedings",
-        "joint",
-        "its",
-        "with",
-        "de",
+        "of", "on", "the", "and", "for", "in", "at", "to", "a", "an", "international",
+        "annual", "proceedings", "its", "with", "de", "part", "volume", "vol",
     }
-)
-#: Common abbreviations of title words (ISO 4, DBLP) expanded before comparing.
+)  # fmt: skip
+#: Words that carry no meaning in a name at all.
+FUNCTION_WORDS = frozenset({"of", "on", "the", "and", "for", "in", "at", "to", "a", "an"})
+#: Words that say what kind of event or series a name is, not which one.
+MEETING_WORDS = frozenset({"conference", "workshop", "meeting"})
+#: Names made only of these say nothing about which venue they are.
+GENERIC_WORDS = frozenset(
+    {"conference", "journal", "transactions", "workshop", "letters", "magazine", "review",
+     "meeting", "series"}
+)  # fmt: skip
+#: Common abbreviations (ISO 4, DBLP) and misspellings of title words.
 EXPANSIONS = {
-    "int.": "international",
-    "intl.": "international",
-    "intl": "international",
-    "int'l": "international",
-    "j.": "journal",
-    "jour.": "journal",
-    "trans.": "transactions",
-    "proc.": "proceedings",
-    "conf.": "conference",
-    "symp.": "symposium",
-    "ann.": "annual",
-    "natl.": "national",
-    "&": "and",
-}
+    "int.": "international", "intl.": "international", "intl": "international",
+    "int'l": "international", "internation": "international", "j.": "journal",
+    "jour.": "journal", "trans.": "transactions", "conf.": "conference",
+    "symp.": "symposium", "ann.": "annual", "&": "and",
+}  # fmt: skip
 #: Words that differ between forms of one name without changing the venue.
 SYNONYMS = {"symposium": "conference", "conferences": "conference", "annul": "annual"}
+#: Characters folded away: curly quotes, LaTeX braces and escapes, dashes.
+FOLDED_CHARACTERS = (
+    ("\u2019", "'"), ("\u2018", "'"), ("`", "'"), ("{", ""), ("}", ""), ("\\&", "&"),
+    ("$", ""), ("\u2013", " - "), ("\u2014", " - "), ("--", " - "),
+)  # fmt: skip
+#: DOI registrant prefixes that tell the publisher.
+DOI_SPONSORS = {"10.1109": frozenset({"ieee"}), "10.1145": frozenset({"acm"})}
 
 _YEAR = re.compile(r"(?<![\w/])(?:19|20)\d{2}(?![\w/])")
-_YEAR_MARK = re.compile(r"['\u2019\u2018`]\s?\d{2}(?!\d)")
+_GLUED_YEAR = re.compile(r"(?<=[A-Za-z])(?=(?:19|20)\d{2}\b)")
+_YEAR_MARK = re.compile(r"(?:['\u2019\u2018`]\s?|(?<=[A-Za-z])-)\d{2}(?!\d)")
 _ORDINAL = re.compile(r"(?<!\w)\d+\s*(?:st|nd|rd|th)(?!\w)", re.IGNORECASE)
 _ORDINAL_WORDS = re.compile(
-    r"\b(?:first|second|third|fourth|fifth|sixth|seventh|eighth|ninth|tenth|eleventh|"
-    r"twelfth|thirteenth|fourteenth|fifteenth|sixteenth|seventeenth|eighteenth|nineteenth|"
-    r"(?:twenty|thirty|forty|fifty|sixty)(?:-(?:first|second|third|fourth|fifth|sixth|"
-    r"seventh|eighth|ninth))?|twentieth|thirtieth|fortieth|fiftieth|sixtieth)\b",
+    r"\b(?:(?:twenty|thirty|forty|fifty|sixty)[- ]?)?(?:first|second|third|fourth|fifth|sixth|"
+    r"seventh|eighth|ninth|tenth|eleventh|twelfth|thirteenth|fourteenth|fifteenth|sixteenth|"
+    r"seventeenth|eighteenth|nineteenth|twentieth|thirtieth|fortieth|fiftieth|sixtieth)\b",
     re.IGNORECASE,
 )
+_LEAD_IN = re.compile(r"^\s*(?:to appear in|accepted (?:at|by|to)|in)\s*:?\s+", re.IGNORECASE)
 _PARENTHESES = re.compile(r"\(([^()]*)\)")
-_TOKEN = re.compile(r"[^\W_][\w'./+&-]*", re.UNICODE)
+_TOKEN = re.compile(r"[^\W_][\w'./+&]*", re.UNICODE)
+_SEGMENTS = re.compile(r"\s*[,:;]\s+|\s+-\s+")
 _ARXIV = re.compile(r"\b(?:arxiv|corr)\b", re.IGNORECASE)
-#: DOI registrant prefixes that tell the publisher.
-DOI_SPONSORS = {
-    "10.1109": frozenset({"ieee"}),
-    "10.1145": frozenset({"acm"}),
-}
 _DBLP_KEY = re.compile(r"(?:^|[/:])((?:conf|journals)/[\w-]+)(?:/|$)")
+_CAPITALISED = re.compile(r"(?<![\w&])[A-Z][\w&-]*[A-Z][\w&]*(?![\w&])")
+_ABBREVIATION_WITH_YEAR = re.compile(
+    r"(?<![\w&])([A-Z][\w&-]*[A-Z][\w&]*)"
+    r"(?=\s*(?:'\d{2}\b|(?:19|20)\d{2}\b|(?i:conference|symposium)\b))"
+)
 
 
 @dataclass(frozen=True)
@@ -171,6 +129,10 @@ class VenueRecord:
     publisher: str = ""
     aliases: tuple[str, ...] = ()
 
+    @property
+    def label(self) -> str:
+        return self.abbreviation or self.name
+
 
 @dataclass(frozen=True)
 class Resolution:
@@ -184,17 +146,21 @@ class Resolution:
         return self.venue is not None
 
 
+# -- text normalisation --------------------------------------------------------------------
+
+
 def fold(text: str) -> str:
-    """NFKC, accents off, curly quotes straight, LaTeX braces dropped, spaces collapsed."""
+    """NFKC, accents off, quotes straight, LaTeX braces and dashes dropped, spaces collapsed."""
     text = unicodedata.normalize("NFKC", text)
     text = "".join(c for c in unicodedata.normalize("NFKD", text) if not unicodedata.combining(c))
-    text = text.replace("\u2019", "'").replace("\u2018", "'").replace("`", "'").replace("{", "")
-    text = text.replace("}", "").replace("\\&", "&").replace("--", " ").replace("\u2013", " ")
-    return " ".join(text.split())
+    for old, new in FOLDED_CHARACTERS:
+        text = text.replace(old, new)
+    return _LEAD_IN.sub("", " ".join(text.split()))
 
 
 def strip_dates(text: str) -> str:
-    """Remove years, 'YY marks and ordinals ("2024", "'24", "32nd", "Twenty-Ninth")."""
+    """Remove years, 'YY marks and ordinals ("2024", "'24", "AAAI2026", "32nd", "Twenty-Ninth")."""
+    text = _GLUED_YEAR.sub(" ", text)
     text = _YEAR_MARK.sub(" ", text)
     text = _YEAR.sub(" ", text)
     text = _ORDINAL.sub(" ", text)
@@ -202,82 +168,126 @@ def strip_dates(text: str) -> str:
 
 
 def words(text: str) -> list[str]:
-    """Lower-case word tokens of a folded text, abbreviations expanded, dots kept."""
+    """Lower-case word tokens, abbreviations expanded; a trailing dot marks a short word."""
     result = []
-    for token in _TOKEN.findall(text.lower()):
-        token = token.strip("-'/+")
-        token = EXPANSIONS.get(token, token)
+    for raw in _TOKEN.findall(text.lower().replace("-", " ")):
+        token = EXPANSIONS.get(raw, raw).strip("'/+")
+        if token == "proc." and not result:
+            token = "proceedings"  # "Proc. IEEE"; elsewhere "Proc." may be "Processing"
         if token.endswith(".") and token.count(".") == 1 and token[:-1].isalpha():
             result.append(token)  # an abbreviated word ("comput.")
         else:
-            result.extend(part for part in re.split(r"[.]", token) if part)
+            result.extend(part for part in token.split(".") if part)
     return result
 
 
-def core(tokens: Iterable[str]) -> tuple[str, ...]:
-    """The tokens that identify a venue: no stop words, sponsors or dates."""
-    out = []
-    for token in tokens:
-        token = SYNONYMS.get(token, token)
-        if token in STOP_WORDS or token in ORG_WORDS or token.isdigit():
-            continue
-        if token.startswith("sig") and token[3:].isalpha() and len(token) > 4:
-            continue  # ACM special interest groups: SIGPLAN, SIGOPS, ... (sponsors)
-        out.append(token)
-    return tuple(out)
-
-
 def name_key(text: str) -> tuple[str, ...]:
-    """The comparison key of a full name: folded, dated and sponsored parts removed."""
-    folded = strip_dates(fold(text))
-    folded = _PARENTHESES.sub(" ", folded)
-    return core(words(folded))
+    """The comparison key of a name: dates, parenthesised parts, stop words, sponsors gone.
+
+    A name that is nothing but its sponsor ("Proceedings of the IEEE", "Journal of the ACM")
+    keeps the sponsor.
+    """
+    text = re.sub(r"(?i)\bcomputer society\b", " ", fold(text))
+    tokens = [SYNONYMS.get(t, t) for t in words(_PARENTHESES.sub(" ", strip_dates(text)))]
+    tokens = [t for t in tokens if not t.isdigit()]
+    key = tuple(t for t in tokens if t not in STOP_WORDS and t not in ORG_WORDS)
+    if identifying(key):
+        return key
+    # Only a sponsor is left: keep it, and the words around it ("Proceedings of the IEEE").
+    return tuple(t for t in tokens if t not in FUNCTION_WORDS)
 
 
-def org_words(text: str) -> frozenset[str]:
-    tokens = set(words(fold(text)))
-    return frozenset(t for t in tokens if t in ORG_WORDS or (t.startswith("sig") and len(t) > 4))
+def identifying(key: tuple[str, ...]) -> bool:
+    """Whether a key says which venue, not only what kind ("Conference", "Transactions")."""
+    return any(token not in GENERIC_WORDS for token in key)
+
+
+def key_variants(key: tuple[str, ...], loose: bool = True) -> set[tuple[str, ...]]:
+    """Forms a name keeps its identity under: any word order and, when ``loose``, without
+    ACM SIGs or "Conference" (Springer titles read "Computer Aided Verification").
+
+    A form that dropping words leaves with one word ("FSE" of "SIGSOFT FSE") is not kept.
+    """
+    variants = {key}
+    if loose:
+        variants.add(tuple(t for t in key if t not in ACM_SIGS))
+        variants |= {tuple(t for t in v if t not in MEETING_WORDS) for v in list(variants)}
+    return {tuple(sorted(v)) for v in variants if identifying(v) and (v == key or len(v) > 1)}
+
+
+def without_sig(key: tuple[str, ...]) -> tuple[str, ...]:
+    """The key without ACM special interest groups (SIGPLAN, SIGOPS ...)."""
+    return tuple(token for token in key if token not in ACM_SIGS)
+
+
+def track_words(text: str) -> frozenset[str]:
+    """The words and phrases that make a text name a workshop, poster, demo ... track."""
+    folded = fold(text)
+    lowered = " ".join(words(folded))
+    found = {phrase for phrase in TRACK_PHRASES if phrase in lowered}
+    if re.search(r"\w@\s?[A-Z]", folded):  # "MOBILESoft@ICSE": held with another venue
+        found.add("co located")
+    return frozenset(found | {token for token in lowered.split() if token in TRACK_WORDS})
 
 
 def is_track(text: str) -> bool:
-    """Whether the text names a workshop, poster, demo or other track rather than a venue."""
-    lowered = fold(text).lower()
-    if any(phrase in lowered for phrase in TRACK_PHRASES):
-        return True
-    return any(token in TRACK_WORDS for token in words(lowered))
+    return bool(track_words(text))
+
+
+def org_words(text: str) -> frozenset[str]:
+    return frozenset(t for t in words(fold(text)) if t in ORG_WORDS)
 
 
 def abbreviated_match(query: tuple[str, ...], name: tuple[str, ...]) -> bool:
-    """Whether ``query`` is ``name`` with some words abbreviated ("Comput." for "Computer")."""
+    """Whether ``query`` is ``name`` with words abbreviated ("Comput." for "Computer")."""
     if len(query) != len(name) or not any(token.endswith(".") for token in query):
         return False
     for short, full in zip(query, name, strict=True):
         if short.endswith("."):
-            stem = short[:-1]
-            if not (full.startswith(stem) or _consonant_skeleton(stem, full)):
+            if not _contracts(short[:-1], full):
                 return False
         elif short != full and short.rstrip("s") != full.rstrip("s"):
             return False
     return True
 
 
-def _consonant_skeleton(short: str, full: str) -> bool:
-    """ISO 4 contractions keep letters in order: "mgmt" in "management", "syst" in "systems"."""
-    if not short or short[0] != full[0] or len(short) < 2:
+def _contracts(short: str, full: str) -> bool:
+    """ISO 4 keeps a word's letters in order from its first: "comput", "syst", "mgmt"."""
+    if not short or short[0] != full[0]:
         return False
+    if full.startswith(short):
+        return True
     position = 0
     for letter in short:
         position = full.find(letter, position)
         if position < 0:
             return False
         position += 1
-    return True
+    return len(short) >= 3
+
+
+def _without_tracks(key: tuple[str, ...]) -> tuple[str, ...]:
+    """The key of the venue a track belongs to: "Companion ... Web Conference" -> WWW's."""
+    return tuple(token for token in key if token not in TRACK_WORDS)
 
 
 def dblp_stream(text: str) -> str:
     """ "conf/icnp" from "DBLP:conf/icnp/FangZXLYX24", a dblp.org URL or a bare key."""
     match = _DBLP_KEY.search(text.strip())
     return match.group(1) if match else ""
+
+
+def _abbreviation_key(text: str) -> str:
+    return re.sub(r"[^\w&+]", "", fold(text).lower())
+
+
+def _segments(text: str) -> list[str]:
+    """A long title's pieces: "Title, ICNP 2024, Charleroi, Belgium" and "Title: Subtitle"."""
+    pieces = [piece for piece in _SEGMENTS.split(_PARENTHESES.sub(" ", fold(text))) if piece]
+    return pieces if len(pieces) > 1 else []
+
+
+# -- the index -----------------------------------------------------------------------------
 
 
 class VenueIndex:
@@ -287,21 +297,35 @@ class VenueIndex:
         self.venues = list(venues)
         self.by_dblp: dict[str, list[VenueRecord]] = defaultdict(list)
         self.by_name: dict[tuple[str, ...], list[VenueRecord]] = defaultdict(list)
+        self.by_loose_name: dict[tuple[str, ...], list[VenueRecord]] = defaultdict(list)
         self.by_abbreviation: dict[str, list[VenueRecord]] = defaultdict(list)
         self.names: list[tuple[tuple[str, ...], VenueRecord]] = []
+        self.name_words: dict[str, frozenset[str]] = {}
+        self.own_track_words: dict[str, frozenset[str]] = {}
         for venue in self.venues:
             if venue.dblp_key:
                 self.by_dblp[venue.dblp_key].append(venue)
-            short_forms = {venue.abbreviation} if venue.abbreviation else set()
+            shorts = {venue.abbreviation} - {""}
+            tracks: set[str] = set()
+            vocabulary: set[str] = set()
             for text in (venue.name, *venue.aliases):
+                tracks |= track_words(text)
                 key = name_key(text)
-                if len(key) == 1 and len(text.split()) == 1:
-                    short_forms.add(text)  # a one-word alias is an abbreviation ("ComNet")
-                if key and venue not in self.by_name[key]:
-                    self.by_name[key].append(venue)
-                    self.names.append((key, venue))
-            for short in short_forms:
+                if len(text.split()) >= 3:
+                    vocabulary |= set(key)
+                if len(text.split()) == 1 and len(key) <= 1:
+                    shorts.add(text)  # a one-word alias is an abbreviation ("ComNet")
+                if not identifying(key):
+                    continue
+                for index, loose in ((self.by_name, False), (self.by_loose_name, True)):
+                    for variant in key_variants(key, loose):
+                        if venue not in index[variant]:
+                            index[variant].append(venue)
+                self.names.append((key, venue))
+            for short in shorts:
                 self.by_abbreviation[_abbreviation_key(short)].append(venue)
+            self.own_track_words[venue.key] = frozenset(tracks)
+            self.name_words[venue.key] = frozenset(vocabulary - GENERIC_WORDS)
         self._cache: dict[tuple, Resolution] = {}
 
     def resolve(
@@ -320,171 +344,210 @@ class VenueIndex:
             self._cache[args] = self._resolve(*args)
         return self._cache[args]
 
-    # -- the steps, strongest evidence first ----------------------------------------------------
-
     def _resolve(
         self, booktitle: str, journal: str, series: str, publisher: str, doi: str, dblp_key: str
     ) -> Resolution:
         texts = [
             (text, kind)
-            for text, kind in (
-                (booktitle, "conference"),
-                (journal, "journal"),
-                (series, "conference"),
-            )
+            for text, kind in ((booktitle, "conference"), (journal, "journal"), (series, ""))
             if text.strip()
         ]
         if not texts and not dblp_key:
             return Resolution(None, 0.0, "no booktitle, journal or series")
         if self._names_arxiv(texts, doi):
-            found = self.by_dblp.get("journals/corr") or [
+            arxiv = self.by_dblp.get("journals/corr") or [
                 v for v in self.venues if v.kind == "preprint_server"
             ]
-            if found:
-                return Resolution(found[0], 0.99, "arXiv preprint")
+            if arxiv:
+                return Resolution(arxiv[0], 0.99, "arXiv preprint")
         sponsors = org_words(" ".join([publisher, *(text for text, _ in texts)]))
         sponsors |= DOI_SPONSORS.get(doi.strip().lower().split("/")[0], frozenset())
         stream = dblp_stream(dblp_key)
-        misses = []
-        for text, kind in texts:
-            kind = _kind_of(text, kind)
-            if stream:
-                found = self._decide(self.by_dblp.get(stream, []), kind, sponsors)
-                if found.resolved and not is_track(text):
-                    return Resolution(found.venue, 1.0, f"DBLP key {stream}")
-            found = self._by_name(text, kind, sponsors)
-            if found.resolved:
-                return found
-            if is_track(text):  # a venue named like a workshop matched by its name above
-                return self._track_miss(text, kind)
-            misses.append(found)
-            for step in (self._by_abbreviation, self._by_abbreviated_name, self._by_close_name):
-                found = step(text, kind, sponsors)
+        steps: list[tuple[Callable[[str], list[VenueRecord]], float, str]] = [
+            (self._by_name, 0.95, "full name"),
+            (self._by_parenthesised, 0.9, "abbreviation in parentheses"),
+            (self._by_short_form, 0.9, "abbreviation"),
+            (self._by_capitalised, 0.85, "abbreviation in the name"),
+            (self._by_abbreviated_name, 0.85, "abbreviated name"),
+            (self._by_close_name, 0.75, "name with a small difference"),
+        ]
+        if stream:
+            steps.insert(0, (lambda _text: self.by_dblp.get(stream, []), 1.0, f"DBLP key {stream}"))
+        misses: list[Resolution] = []
+        for text, field_kind in texts:
+            kind = _kind_of(text, field_kind)
+            tracks = track_words(text)
+            query = set(name_key(text))
+            pieces = _segments(text)
+            for find, confidence, reason in steps:
+                found = self._decide(find(text), kind, sponsors, tracks, query)
                 if found.resolved:
-                    return found
+                    return Resolution(found.venue, confidence, reason, found.candidates)
                 misses.append(found)
-        # The most telling miss: an ambiguity or a venue of the wrong kind, else none at all.
-        return next(
-            (miss for miss in misses if miss.candidates),
-            Resolution(None, 0.0, "no known venue matches"),
-        )
+                piece_find = {
+                    self._by_name: self._by_exact_name,
+                    self._by_short_form: self._by_abbreviation_piece,
+                }.get(find)
+                if piece_find is not None:
+                    for piece in pieces:  # "..., ICNP 2024, Charleroi" or "Title: Subtitle"
+                        found = self._decide(piece_find(piece), kind, sponsors, tracks, query)
+                        if found.resolved:
+                            piece_confidence = confidence - 0.05
+                            return Resolution(
+                                found.venue, piece_confidence, reason, found.candidates
+                            )
+                        misses.append(found)
+        if any(track_words(text) for text, _ in texts):
+            nothing = Resolution(None, 0.0, "a workshop, poster, demo or companion track")
+        else:
+            nothing = Resolution(None, 0.0, "no known venue matches")
+        return next((miss for miss in misses if miss.candidates), nothing)
 
     def _names_arxiv(self, texts: list[tuple[str, str]], doi: str) -> bool:
         if doi.lower().startswith("10.48550/arxiv"):
             return True
         return any(_ARXIV.search(text) and len(name_key(text)) <= 4 for text, _ in texts)
 
-    def _track_miss(self, text: str, kind: str) -> Resolution:
-        main = self._by_abbreviation(text, kind, frozenset()).venue
-        hint = (
-            f" (a track of {main.abbreviation or main.name}, not the venue itself)" if main else ""
-        )
-        return Resolution(None, 0.0, f"a workshop, poster, demo or companion track{hint}")
+    # -- the ways of finding candidates ----------------------------------------------------
 
-    def _by_name(self, text: str, kind: str, sponsors: frozenset[str]) -> Resolution:
+    def _by_name(self, text: str, loose: bool = True) -> list[VenueRecord]:
         key = name_key(text)
-        # A full name is specific enough to override the BibTeX field's kind.
-        found = self._decide(self.by_name.get(key, []), kind, sponsors, strict=False)
-        if found.resolved:
-            return Resolution(found.venue, 0.95, "full name", found.candidates)
-        return found
+        indexes = (self.by_name, self.by_loose_name) if loose else (self.by_name,)
+        for index in indexes:
+            loose_forms = index is self.by_loose_name
+            for variant in (key, _without_tracks(key)):
+                for form in sorted(key_variants(variant, loose_forms), key=len, reverse=True):
+                    if index.get(form):
+                        return index[form]
+        return []
 
-    def _by_abbreviation(self, text: str, kind: str, sponsors: frozenset[str]) -> Resolution:
-        folded = fold(text)
-        inner = [m.group(1) for m in _PARENTHESES.finditer(folded)]
-        outer = _PARENTHESES.sub(" ", folded)
-        short = name_key(outer)
-        candidates: list[VenueRecord] = []
-        reason = ""
-        for part in inner:  # "(ICNP)", "(ICNP 2024)", "(ICNP'24)"
-            for token in _short_tokens(strip_dates(part)):
-                candidates += self.by_abbreviation.get(_abbreviation_key(token), [])
+    def _by_exact_name(self, text: str) -> list[VenueRecord]:
+        """A name as it stands, for a piece of a long title (not "Computer Vision" of ECCV's)."""
+        return self._by_name(text, loose=False)
+
+    def _by_parenthesised(self, text: str) -> list[VenueRecord]:
+        """ "... Symposium on Quality of Service (IWQoS)", "(ICNP 2024)", "（ICNP’24）"."""
+        for inner in _PARENTHESES.findall(fold(text)):
+            bare = re.sub(r"(?<=[A-Za-z])-\d+\b", " ", strip_dates(inner))  # "HPDC-1"
+            candidates = [
+                venue
+                for token in {bare.strip(), *bare.split()}
+                for venue in self.by_abbreviation.get(_abbreviation_key(token), [])
+            ]
             if candidates:
-                reason = "abbreviation in parentheses"
-                break
-        if not candidates and len(short) <= 2:  # "NSDI'24", "IEEE Cluster", "ComNet"
-            whole = " ".join(_short_tokens(strip_dates(outer)))
-            for token in {whole, *whole.split()}:
-                candidates += self.by_abbreviation.get(_abbreviation_key(token), [])
-            reason = "abbreviation"
-        if not candidates:  # "Computer Vision - ECCV 2022 - 17th European Conference ..."
-            for token in re.findall(r"\b[A-Z][A-Za-z]*[A-Z][A-Za-z]*\b", outer):
-                exact = [
-                    v
-                    for v in self.by_abbreviation.get(_abbreviation_key(token), [])
-                    if token in {v.abbreviation, *v.aliases}
-                ]
-                candidates += exact
-            reason = "abbreviation in the name"
-        found = self._decide(candidates, kind, sponsors)
-        if found.resolved:
-            return Resolution(found.venue, 0.9, reason, found.candidates)
-        return found
+                return self._agreeing_with_name(text, candidates)
+        return []
 
-    def _by_abbreviated_name(self, text: str, kind: str, sponsors: frozenset[str]) -> Resolution:
+    def _by_short_form(self, text: str) -> list[VenueRecord]:
+        """The text is an abbreviation, give or take a year and a sponsor: "NSDI'24"."""
+        outer = _PARENTHESES.sub(" ", strip_dates(fold(text)))
+        outer = re.sub(r"(?i)^(?:proc\.|proceedings of(?: the)?)\s+", "", outer)
+        tokens = [t for t in re.findall(r"[\w&/+-]+", outer) if t.lower() not in ORG_WORDS]
+        if not tokens or len(tokens) > 3:
+            return []
+        for candidate in (outer, " ".join(tokens)):
+            found = self.by_abbreviation.get(_abbreviation_key(candidate), [])
+            if found:
+                return found
+        return []
+
+    def _by_abbreviation_piece(self, piece: str) -> list[VenueRecord]:
+        """A piece of a long title that is an abbreviation ("SC 2015"), not a word."""
+        if not _CAPITALISED.search(piece) and not re.search(r"[A-Z]{2}", piece):
+            return []
+        return self._by_short_form(piece)
+
+    def _by_capitalised(self, text: str) -> list[VenueRecord]:
+        """An abbreviation with its year inside a long title: "Computer Vision - ECCV 2022".
+
+        Without the year it is only a word of the title ("AI Communications" is not AI).
+        """
+        candidates = [
+            venue
+            for token in _ABBREVIATION_WITH_YEAR.findall(_GLUED_YEAR.sub(" ", fold(text)))
+            for venue in self.by_abbreviation.get(_abbreviation_key(token), [])
+            if token in {venue.abbreviation, *venue.aliases}
+        ]
+        return self._agreeing_with_name(text, candidates)
+
+    def _by_abbreviated_name(self, text: str) -> list[VenueRecord]:
         key = name_key(text)
         if not any(token.endswith(".") for token in key):
-            return Resolution(None, 0.0, "")
-        candidates = [venue for name, venue in self.names if abbreviated_match(key, name)]
-        found = self._decide(candidates, kind, sponsors)
-        if found.resolved:
-            return Resolution(found.venue, 0.85, "abbreviated name", found.candidates)
-        return found
+            return []
+        return [venue for name, venue in self.names if abbreviated_match(key, name)]
 
-    def _by_close_name(self, text: str, kind: str, sponsors: frozenset[str]) -> Resolution:
+    def _by_close_name(self, text: str) -> list[VenueRecord]:
         key = name_key(text)
         if len(key) < 3:
-            return Resolution(None, 0.0, "")
+            return []
         joined = " ".join(key)
-        candidates = [
+        return [
             venue
             for name, venue in self.names
             if len(name) == len(key) and fuzz.ratio(joined, " ".join(name)) >= 94
         ]
-        found = self._decide(candidates, kind, sponsors)
-        if found.resolved:
-            return Resolution(found.venue, 0.75, "name with a small difference", found.candidates)
-        return found
 
-    # -- choosing among candidates ---------------------------------------------------------------
+    def _agreeing_with_name(self, text: str, candidates: list[VenueRecord]) -> list[VenueRecord]:
+        """Drop venues an abbreviation points to when the words around it name another venue.
 
-    @staticmethod
+        "International Conference on Computing and Machine Intelligence (ICMI)" is not ICMI,
+        the International Conference on Multimodal Interaction.
+        """
+        outer = set(name_key(_PARENTHESES.sub(" ", fold(text)))) - GENERIC_WORDS
+        if len(outer) < 3:
+            return candidates
+        return [v for v in candidates if len(outer & self.name_words[v.key]) * 2 >= len(outer)]
+
+    # -- choosing among candidates ---------------------------------------------------------
+
     def _decide(
-        candidates: list[VenueRecord], kind: str, sponsors: frozenset[str], strict: bool = True
+        self,
+        candidates: list[VenueRecord],
+        kind: str,
+        sponsors: frozenset[str],
+        tracks: frozenset[str],
+        query: set[str],
     ) -> Resolution:
-        """The one candidate of the wanted kind (sponsors break ties), else a reasoned miss."""
+        """The one candidate of the wanted kind, else a reasoned miss.
+
+        Ties are broken by the sponsors named (ACM, IEEE ...), then by the words the text
+        shares with each candidate's names.
+        """
         unique = list(dict.fromkeys(candidates))
         if not unique:
             return Resolution(None, 0.0, "")
+        # A workshop or poster track of a venue is not the venue, unless its name says so.
+        fitting = [v for v in unique if tracks <= self.own_track_words[v.key]]
+        if not fitting:
+            labels = ", ".join(v.label for v in unique)
+            return Resolution(
+                None, 0.0, f"a workshop, poster, demo or companion track of {labels}", tuple(unique)
+            )
         wanted = CONFERENCE_KINDS if kind == "conference" else JOURNAL_KINDS
-        of_kind = [v for v in unique if v.kind in wanted]
-        if not of_kind and (kind == "" or not strict):
-            of_kind = unique
-        if len(of_kind) > 1 and sponsors:
-            sponsored = [v for v in of_kind if org_words(f"{v.publisher} {v.name}") & sponsors]
-            of_kind = sponsored or of_kind
-        if len(of_kind) == 1:
-            return Resolution(of_kind[0], 1.0, "", tuple(unique))
-        if not of_kind:
+        chosen = [v for v in fitting if v.kind in wanted] if kind else fitting
+        if len(chosen) > 1 and sponsors:
+            chosen = [
+                v for v in chosen if org_words(f"{v.publisher} {v.name}") & sponsors
+            ] or chosen
+        if len(chosen) > 1:
+            overlap = {v.key: len(query & self.name_words[v.key]) for v in chosen}
+            best = max(overlap.values())
+            if best:
+                chosen = [v for v in chosen if overlap[v.key] == best]
+        if len(chosen) == 1:
+            return Resolution(chosen[0], 1.0, "", tuple(unique))
+        if not chosen:
             return Resolution(
                 None, 0.0, f"only a venue of another kind matches ({kind} wanted)", tuple(unique)
             )
-        names = ", ".join(v.abbreviation or v.name for v in of_kind)
-        return Resolution(None, 0.0, f"ambiguous: {names}", tuple(of_kind))
+        labels = ", ".join(v.label for v in chosen)
+        return Resolution(None, 0.0, f"ambiguous: {labels}", tuple(chosen))
 
 
 def _kind_of(text: str, field_kind: str) -> str:
     """The kind of venue a text names: Google Scholar puts proceedings in ``journal``."""
-    lowered = text.lower()
-    names_meeting = re.search(r"\b(?:proceedings|conference|symposium)\b", lowered)
-    if field_kind == "journal" and names_meeting and "vldb endowment" not in lowered:
+    if field_kind == "journal" and re.search(
+        r"(?i)\b(?:proceedings|proc\.|conference|symposium)", text
+    ):
         return ""
     return field_kind
-
-
-def _short_tokens(text: str) -> list[str]:
-    return [t for t in re.findall(r"[\w&/+-]+", text) if t.lower() not in ORG_WORDS and t != "&"]
-
-
-def _abbreviation_key(text: str) -> str:
-    return re.sub(r"[^\w&+]", "", fold(text).lower())

@@ -1,26 +1,47 @@
+from contextlib import contextmanager
+
 import pytest
 from django.core.management import call_command
 from django.db import transaction
 
 
-@pytest.fixture(scope="module")
-def demo_module_db(django_db_setup, django_db_blocker):
-    """Load fixtures/demo.json once per test module, inside a transaction rolled back after it.
+@contextmanager
+def fixtures_loaded(django_db_blocker, *names: str):
+    """Load fixtures inside a transaction that is rolled back afterwards.
 
-    Each test then runs in a savepoint of that transaction (pytest-django's ``db``), so tests
-    see the demo data and cannot leak changes into one another.
+    Tests running inside it (pytest-django's ``db`` opens a savepoint for each) see the
+    fixtures and cannot leak changes into one another.
     """
     with django_db_blocker.unblock():
         outer = transaction.atomic()
         outer.__enter__()
         try:
-            call_command("loaddata", "demo", verbosity=0)
+            call_command("loaddata", *names, verbosity=0)
             yield
         finally:
             transaction.set_rollback(True)
             outer.__exit__(None, None, None)
 
 
+@pytest.fixture(scope="module")
+def demo_module_db(django_db_setup, django_db_blocker):
+    """fixtures/demo.json, loaded once per test module."""
+    with fixtures_loaded(django_db_blocker, "demo"):
+        yield
+
+
+@pytest.fixture(scope="module")
+def catalogue_module_db(django_db_setup, django_db_blocker):
+    """fixtures/ccf_venues.json, then fixtures/demo.json on top, loaded once per module."""
+    with fixtures_loaded(django_db_blocker, "ccf_venues", "demo"):
+        yield
+
+
 @pytest.fixture
 def demo(demo_module_db, db) -> None:
     """The demo data of fixtures/demo.json in the test database."""
+
+
+@pytest.fixture
+def catalogue(catalogue_module_db, db) -> None:
+    """The whole CCF catalogue and the demo data in the test database."""

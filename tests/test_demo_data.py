@@ -179,7 +179,7 @@ def test_parcae_has_three_equal_contribution_authors():
         ("www", "A"),
         ("icnp", "B"),
         ("iwqos", "B"),
-        ("comnet", "B"),
+        ("cn", "B"),
         ("nsdi", "A"),
         ("asplos", "A"),
         ("ppopp", "A"),

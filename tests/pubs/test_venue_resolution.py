@@ -2,7 +2,14 @@
 
 import pytest
 
-from pubs.venue_resolution import VenueIndex, VenueRecord, abbreviated_match, is_track, name_key
+from pubs.venue_resolution import (
+    VenueIndex,
+    VenueRecord,
+    abbreviated_match,
+    is_track,
+    name_key,
+    without_sig,
+)
 
 VENUES = [
     VenueRecord(
@@ -261,7 +268,11 @@ def test_name_key_drops_dates_sponsors_and_stop_words():
     assert name_key(
         "Proceedings of the 29th ACM SIGPLAN Annual Symposium on Principles and "
         "Practice of Parallel Programming"
-    ) == ("conference", "principles", "practice", "parallel", "programming")
+    ) == ("sigplan", "conference", "principles", "practice", "parallel", "programming")
+
+
+def test_without_sig_drops_special_interest_groups():
+    assert without_sig(("sigplan", "conference", "signal")) == ("conference", "signal")
 
 
 def test_abbreviated_match_needs_every_word():

@@ -6,7 +6,8 @@ from django.contrib.auth import get_user_model
 from django.core.management import call_command
 from django.core.management.base import BaseCommand
 
-DEMO_FIXTURES = ["demo"]
+#: The CCF catalogue first, then the demo data, whose venues are the catalogue's.
+DEMO_FIXTURES = ["ccf_venues", "demo"]
 
 
 class Command(BaseCommand):
