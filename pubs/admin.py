@@ -18,7 +18,7 @@ from people.models import Person
 from pubs import ccf
 from pubs.identifiers import normalize_arxiv_id, normalize_doi
 from pubs.models import MAX_POSITION, Authorship, Link, Paper, Tag, Venue, VenueRank
-from pubs.services import authorships_make_room
+from pubs.services import authorships_make_room, papers_match_venues
 
 
 def papers_overview(obj: Person | Venue, filter_param: str, papers: QuerySet[Paper]) -> str:
@@ -265,7 +265,7 @@ class PaperAdmin(admin.ModelAdmin):
     readonly_fields = ["created", "modified"]
     inlines = [AuthorshipInline, LinkInline]
     save_on_top = True
-    actions = ["mark_selected", "unmark_selected", "make_public", "make_private"]
+    actions = ["match_venues", "mark_selected", "unmark_selected", "make_public", "make_private"]
     fieldsets = [
         (
             None,
@@ -330,6 +330,20 @@ class PaperAdmin(admin.ModelAdmin):
     def _update(self, request: HttpRequest, queryset: QuerySet, message: str, **values) -> None:
         count = queryset.update(**values)
         self.message_user(request, message % {"count": count}, messages.SUCCESS)
+
+    @admin.action(description=_("Find the venue from the venue as printed"))
+    def match_venues(self, request: HttpRequest, queryset: QuerySet) -> None:
+        report = papers_match_venues(papers=queryset)
+        matched = len(report.matched)
+        self.message_user(request, _("%(count)d papers given a venue.") % {"count": matched})
+        for paper, reason in report.missed[:10]:
+            message = _("No venue for “%(paper)s”: %(reason)s.")
+            self.message_user(
+                request, message % {"paper": paper, "reason": reason}, messages.WARNING
+            )
+        if len(report.missed) > 10:
+            more = _("… and %(count)d more without a venue.") % {"count": len(report.missed) - 10}
+            self.message_user(request, more, messages.WARNING)
 
     @admin.action(description=_("Mark as selected"))
     def mark_selected(self, request: HttpRequest, queryset: QuerySet) -> None:

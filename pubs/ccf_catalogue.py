@@ -21,7 +21,7 @@ from django.utils.text import slugify
 
 from pubs.ccf import FIELDS_BY_CODE, RANKS
 from pubs.identifiers import slug_words
-from pubs.venue_resolution import name_key
+from pubs.venue_resolution import VenueRecord, name_key
 
 COLUMNS = ("abbreviation", "full_name", "kind", "rank", "field", "dblp_key")
 KINDS = ("conference", "journal")
@@ -69,6 +69,18 @@ class VenueSpec:
 
     def rank_in(self, edition: int) -> str:
         return min((r for (e, _), r in self.ranks.items() if e == edition), default="")
+
+    def as_record(self) -> VenueRecord:
+        """The venue as the resolver knows it."""
+        return VenueRecord(
+            self.slug,
+            self.name,
+            self.kind,
+            self.abbreviation,
+            self.dblp_key,
+            self.publisher,
+            tuple(self.aliases),
+        )
 
     def add_alias(self, alias: str) -> None:
         alias = " ".join(alias.split())

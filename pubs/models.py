@@ -14,6 +14,7 @@ from people.fields import StringListField, UnicodeJSONEncoder, URLField
 from people.models import Group, Person, SlugManager
 from pubs import ccf
 from pubs.identifiers import normalize_arxiv_id, normalize_doi
+from pubs.venue_resolution import VenueRecord
 
 
 class VenueKind(models.TextChoices):
@@ -71,6 +72,18 @@ class Venue(models.Model):
     @property
     def short_name(self) -> str:
         return self.abbreviation or self.name
+
+    def as_record(self) -> VenueRecord:
+        """The venue as the resolver (pubs.venue_resolution) knows it."""
+        return VenueRecord(
+            self.slug,
+            self.name,
+            self.kind,
+            self.abbreviation,
+            self.dblp_key,
+            self.publisher,
+            tuple(self.aliases),
+        )
 
     def rank_in(self, edition: int, ranking: str = ccf.RANKING) -> str:
         """The venue's best rank in one edition of a ranking list, or '' when unranked.

@@ -1,13 +1,15 @@
 """Writes to papers and their authors (reads live in ``pubs.selectors``)."""
 
 from collections.abc import Iterable
+from dataclasses import dataclass, field
 
 from django.db import transaction
 from django.db.models import F
 
 from pubs import ccf
 from pubs.ccf_catalogue import EditionReport, Entry, VenueSpec, merge_edition
-from pubs.models import MAX_POSITION, Authorship, Venue, VenueRank
+from pubs.models import MAX_POSITION, Authorship, Paper, PaperKind, Venue, VenueRank
+from pubs.venue_resolution import VenueIndex
 
 #: Added to positions being moved so that a reordering never clashes half-way: past every
 #: real position, and still within a small integer (32767).
@@ -92,4 +94,46 @@ def ccf_edition_load(*, edition: int, entries: list[Entry], dry_run: bool = Fals
         for (rank_edition, field_code), rank in spec.ranks.items()
         if rank_edition == edition
     )
+    return report
+
+
+def venue_index() -> VenueIndex:
+    """The resolver over every venue in the database (build once per import or action)."""
+    return VenueIndex(venue.as_record() for venue in Venue.objects.all())
+
+
+@dataclass
+class VenueMatchReport:
+    matched: list[tuple[Paper, Venue, str]] = field(default_factory=list)
+    missed: list[tuple[Paper, str]] = field(default_factory=list)
+
+
+@transaction.atomic
+def papers_match_venues(
+    *, papers: Iterable[Paper], min_confidence: float = 0.85
+) -> VenueMatchReport:
+    """Give papers without a venue the venue their printed venue names, when sure enough.
+
+    Papers that already have a venue are left alone; the misses come back with the reason.
+    """
+    index = venue_index()
+    venues = {venue.slug: venue for venue in Venue.objects.all()}
+    report = VenueMatchReport()
+    for paper in papers:
+        if paper.venue_id is not None:
+            continue
+        field_name = "journal" if paper.kind == PaperKind.JOURNAL else "booktitle"
+        resolution = index.resolve(
+            **{field_name: paper.container_title},
+            series=paper.series,
+            publisher=paper.publisher,
+            doi=paper.doi,
+        )
+        if resolution.venue is None or resolution.confidence < min_confidence:
+            reason = resolution.reason if resolution.venue is None else "not sure enough"
+            report.missed.append((paper, reason))
+            continue
+        paper.venue = venues[resolution.venue.key]
+        paper.save(update_fields=["venue", "modified"])
+        report.matched.append((paper, paper.venue, resolution.reason))
     return report

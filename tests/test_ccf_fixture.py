@@ -6,6 +6,7 @@ from django.db.models import Count
 
 from pubs.ccf_catalogue import FIXTURE, build_fixture_text
 from pubs.models import Paper, Venue, VenueRank
+from pubs.services import venue_index
 
 pytestmark = pytest.mark.usefixtures("catalogue")
 
@@ -153,3 +154,11 @@ def test_loading_it_on_top_of_the_demo_data_creates_nothing_twice():
     call_command("loaddata", "demo", verbosity=0)
     call_command("loaddata", "ccf_venues", verbosity=0)
     assert (Venue.objects.count(), VenueRank.objects.count(), Paper.objects.count()) == before
+
+
+def test_every_demo_paper_venue_as_printed_resolves_to_its_venue():
+    index = venue_index()
+    for paper in Paper.objects.exclude(container_title="").select_related("venue"):
+        field = "journal" if paper.kind == "journal" else "booktitle"
+        resolution = index.resolve(**{field: paper.container_title})
+        assert resolution.venue and resolution.venue.key == paper.venue.slug, paper.container_title

@@ -4,7 +4,7 @@ import pytest
 from django.urls import reverse
 
 from people.models import Person
-from pubs.models import Paper
+from pubs.models import Paper, Venue, VenueRank
 
 pytestmark = pytest.mark.usefixtures("demo")
 
@@ -58,3 +58,14 @@ def test_a_patent_whose_first_inventor_is_unknown_does_not_show_him_first(client
     paper = Paper.objects.get(number="CN115687232A")
     html = client.get(paper.get_absolute_url()).content.decode()
     assert '…, <a href="/people/jiarui-fang/">Jiarui Fang</a>, et al.' in html
+
+
+def test_an_entry_shows_the_rank_then_when_it_differs_from_now(client):
+    ijcai = Venue.objects.create(
+        abbreviation="IJCAI", name="IJCAI", kind="conference", slug="ijcai"
+    )
+    VenueRank.objects.create(venue=ijcai, edition=2022, rank="A", field="ai")
+    VenueRank.objects.create(venue=ijcai, edition=2026, rank="B", field="ai")
+    Paper.objects.filter(title__startswith="RoCBert").update(venue=ijcai)
+    html = client.get("/publications/").content.decode()
+    assert "CCF B (A in 2022)" in html

@@ -8,7 +8,7 @@ from pathlib import Path
 import pytest
 
 from pubs.ccf_catalogue import load_catalogue
-from pubs.venue_resolution import VenueIndex, VenueRecord
+from pubs.venue_resolution import VenueIndex
 
 DATA = Path(__file__).resolve().parent.parent / "data" / "venue_strings.csv"
 
@@ -16,12 +16,7 @@ DATA = Path(__file__).resolve().parent.parent / "data" / "venue_strings.csv"
 @pytest.fixture(scope="module")
 def index() -> VenueIndex:
     venues, _ = load_catalogue()
-    return VenueIndex(
-        VenueRecord(
-            v.slug, v.name, v.kind, v.abbreviation, v.dblp_key, v.publisher, tuple(v.aliases)
-        )
-        for v in venues
-    )
+    return VenueIndex(venue.as_record() for venue in venues)
 
 
 @pytest.fixture(scope="module")
