@@ -37,7 +37,10 @@ class Venue(models.Model):
     )
     aliases = StringListField(
         _("aliases"),
-        help_text=_("Other names BibTeX uses for this venue, one per line. Used for matching."),
+        help_text=_(
+            "Other names BibTeX uses for this venue, one per line, used for matching. "
+            "A line starting with ! names a look-alike that is not this venue."
+        ),
     )
     url = URLField(_("website"), blank=True)
     slug = models.SlugField(max_length=120, unique=True)

@@ -86,6 +86,8 @@ EXPANSIONS = {
 }  # fmt: skip
 #: Words that differ between forms of one name without changing the venue.
 SYNONYMS = {"symposium": "conference", "conferences": "conference", "annul": "annual"}
+#: An alias starting with this names a look-alike that is NOT the venue.
+LOOK_ALIKE = "!"
 #: Characters folded away: curly quotes, LaTeX braces and escapes, dashes.
 FOLDED_CHARACTERS = (
     ("\u2019", "'"), ("\u2018", "'"), ("`", "'"), ("{", ""), ("}", ""), ("\\&", "&"),
@@ -106,6 +108,9 @@ _ORDINAL_WORDS = re.compile(
 )
 _LEAD_IN = re.compile(r"^\s*(?:to appear in|accepted (?:at|by|to)|in)\s*:?\s+", re.IGNORECASE)
 _PARENTHESES = re.compile(r"\(([^()]*)\)")
+_CJK = r"\u3000-\u303f\u3400-\u9fff\uff00-\uffef"
+_CJK_LATIN = re.compile(rf"(?<=[{_CJK}])(?=[A-Za-z0-9])|(?<=[A-Za-z0-9])(?=[{_CJK}])")
+_LATIN_WORD = re.compile(r"^[a-z][a-z.'/+&]*$")
 _TOKEN = re.compile(r"[^\W_][\w'./+&]*", re.UNICODE)
 _SEGMENTS = re.compile(r"\s*[,:;]\s+|\s+-\s+")
 _ARXIV = re.compile(r"\b(?:arxiv|corr)\b", re.IGNORECASE)
@@ -155,6 +160,7 @@ def fold(text: str) -> str:
     text = "".join(c for c in unicodedata.normalize("NFKD", text) if not unicodedata.combining(c))
     for old, new in FOLDED_CHARACTERS:
         text = text.replace(old, new)
+    text = _CJK_LATIN.sub(" ", text)  # "会议DAC" -> "会议 DAC"
     return _LEAD_IN.sub("", " ".join(text.split()))
 
 
@@ -197,6 +203,11 @@ def name_key(text: str) -> tuple[str, ...]:
     return tuple(t for t in tokens if t not in FUNCTION_WORDS)
 
 
+def exact_key(text: str) -> tuple[str, ...]:
+    """The words of a name as written, "in" and "of" included ("Frontiers in/of ...")."""
+    return tuple(words(_PARENTHESES.sub(" ", strip_dates(fold(text)))))
+
+
 def identifying(key: tuple[str, ...]) -> bool:
     """Whether a key says which venue, not only what kind ("Conference", "Transactions")."""
     return any(token not in GENERIC_WORDS for token in key)
@@ -206,13 +217,18 @@ def key_variants(key: tuple[str, ...], loose: bool = True) -> set[tuple[str, ...
     """Forms a name keeps its identity under: any word order and, when ``loose``, without
     ACM SIGs or "Conference" (Springer titles read "Computer Aided Verification").
 
-    A form that dropping words leaves with one word ("FSE" of "SIGSOFT FSE") is not kept.
+    A form that dropping words leaves with fewer than two telling words ("FSE" of "SIGSOFT
+    FSE", "Technical Conference" of "SIGCSE Technical Symposium") is not kept.
     """
     variants = {key}
     if loose:
-        variants.add(tuple(t for t in key if t not in ACM_SIGS))
+        variants.add(without_sig(key))
         variants |= {tuple(t for t in v if t not in MEETING_WORDS) for v in list(variants)}
-    return {tuple(sorted(v)) for v in variants if identifying(v) and (v == key or len(v) > 1)}
+    return {
+        tuple(sorted(set(v)))
+        for v in variants
+        if identifying(v) and (v == key or len(set(v) - GENERIC_WORDS) >= 2)
+    }
 
 
 def without_sig(key: tuple[str, ...]) -> tuple[str, ...]:
@@ -302,6 +318,7 @@ class VenueIndex:
         self.names: list[tuple[tuple[str, ...], VenueRecord]] = []
         self.name_words: dict[str, frozenset[str]] = {}
         self.own_track_words: dict[str, frozenset[str]] = {}
+        self.look_alikes: dict[str, set[tuple[str, ...]]] = defaultdict(set)
         for venue in self.venues:
             if venue.dblp_key:
                 self.by_dblp[venue.dblp_key].append(venue)
@@ -309,6 +326,9 @@ class VenueIndex:
             tracks: set[str] = set()
             vocabulary: set[str] = set()
             for text in (venue.name, *venue.aliases):
+                if text.startswith(LOOK_ALIKE):  # "!Frontiers in Computer Science"
+                    self.look_alikes[venue.key].add(exact_key(text[1:]))
+                    continue
                 tracks |= track_words(text)
                 key = name_key(text)
                 if len(text.split()) >= 3:
@@ -377,10 +397,10 @@ class VenueIndex:
         for text, field_kind in texts:
             kind = _kind_of(text, field_kind)
             tracks = track_words(text)
-            query = set(name_key(text))
+            query, exact = frozenset(name_key(text)), exact_key(text)
             pieces = _segments(text)
             for find, confidence, reason in steps:
-                found = self._decide(find(text), kind, sponsors, tracks, query)
+                found = self._decide(find(text), kind, sponsors, tracks, query, exact)
                 if found.resolved:
                     return Resolution(found.venue, confidence, reason, found.candidates)
                 misses.append(found)
@@ -390,7 +410,9 @@ class VenueIndex:
                 }.get(find)
                 if piece_find is not None:
                     for piece in pieces:  # "..., ICNP 2024, Charleroi" or "Title: Subtitle"
-                        found = self._decide(piece_find(piece), kind, sponsors, tracks, query)
+                        found = self._decide(
+                            piece_find(piece), kind, sponsors, tracks, query, exact
+                        )
                         if found.resolved:
                             piece_confidence = confidence - 0.05
                             return Resolution(
@@ -442,10 +464,15 @@ class VenueIndex:
         """The text is an abbreviation, give or take a year and a sponsor: "NSDI'24"."""
         outer = _PARENTHESES.sub(" ", strip_dates(fold(text)))
         outer = re.sub(r"(?i)^(?:proc\.|proceedings of(?: the)?)\s+", "", outer)
-        tokens = [t for t in re.findall(r"[\w&/+-]+", outer) if t.lower() not in ORG_WORDS]
+        tokens = [
+            t
+            for t in re.findall(r"[\w&/+-]+", outer)
+            if t.lower() not in ORG_WORDS and re.search("[A-Za-z]", t)  # not Chinese words
+        ]
         if not tokens or len(tokens) > 3:
             return []
-        for candidate in (outer, " ".join(tokens)):
+        joined = " ".join(tokens)
+        for candidate in (outer, joined, re.sub(r"(?<=[A-Za-z])\d{2}$", "", joined)):  # "SC20"
             found = self.by_abbreviation.get(_abbreviation_key(candidate), [])
             if found:
                 return found
@@ -493,7 +520,11 @@ class VenueIndex:
         "International Conference on Computing and Machine Intelligence (ICMI)" is not ICMI,
         the International Conference on Multimodal Interaction.
         """
-        outer = set(name_key(_PARENTHESES.sub(" ", fold(text)))) - GENERIC_WORDS
+        outer = {
+            word
+            for word in name_key(_PARENTHESES.sub(" ", fold(text)))
+            if _LATIN_WORD.match(word) and word not in GENERIC_WORDS
+        }
         if len(outer) < 3:
             return candidates
         return [v for v in candidates if len(outer & self.name_words[v.key]) * 2 >= len(outer)]
@@ -506,14 +537,15 @@ class VenueIndex:
         kind: str,
         sponsors: frozenset[str],
         tracks: frozenset[str],
-        query: set[str],
+        query: frozenset[str],
+        exact: tuple[str, ...],
     ) -> Resolution:
         """The one candidate of the wanted kind, else a reasoned miss.
 
         Ties are broken by the sponsors named (ACM, IEEE ...), then by the words the text
         shares with each candidate's names.
         """
-        unique = list(dict.fromkeys(candidates))
+        unique = [v for v in dict.fromkeys(candidates) if exact not in self.look_alikes[v.key]]
         if not unique:
             return Resolution(None, 0.0, "")
         # A workshop or poster track of a venue is not the venue, unless its name says so.

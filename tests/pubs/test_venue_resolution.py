@@ -291,3 +291,32 @@ def test_abbreviated_match_needs_every_word():
 )
 def test_is_track(text, track):
     assert is_track(text) is track
+
+
+def test_a_known_look_alike_is_not_the_venue():
+    fcs = VenueRecord(
+        "fcs",
+        "Frontiers of Computer Science",
+        "journal",
+        "FCS",
+        "journals/fcsc",
+        "Springer",
+        ("!Frontiers in Computer Science",),
+    )
+    index = VenueIndex([fcs])
+    assert index.resolve(journal="Frontiers of Computer Science").venue == fcs
+    assert index.resolve(journal="Frontiers in Computer Science").venue is None
+
+
+def test_an_abbreviation_between_chinese_words():
+    assert (
+        VenueIndex(VENUES).resolve(booktitle="第32届国际网络协议会议ICNP（CCF B类）").venue.key
+        == "icnp"
+    )
+
+
+def test_a_chinese_title_with_the_english_name_in_parentheses():
+    title = (
+        "第 32 届 IEEE 网络协议国际会议(IEEE International Conference on Network Protocols, ICNP)"
+    )
+    assert VenueIndex(VENUES).resolve(booktitle=title).venue.key == "icnp"
