@@ -137,3 +137,54 @@ def papers_match_venues(
         paper.save(update_fields=["venue", "modified"])
         report.matched.append((paper, paper.venue, resolution.reason))
     return report
+
+
+@transaction.atomic
+def catalogue_install(*, venues: list[VenueSpec]) -> tuple[int, int]:
+    """Write a whole catalogue (fixtures/ccf/) to the database in a few bulk statements.
+
+    The same result as ``loaddata ccf_venues``, without one query per object: venues are
+    matched by slug, changed ones updated, missing ones created, and each venue's ranks made
+    exactly the catalogue's. Returns (venues created, venues updated).
+    """
+    rows = {venue.slug: venue for venue in Venue.objects.all()}
+    described = ("name", "kind", "abbreviation", "publisher", "dblp_key", "aliases")
+    created, changed = [], []
+    for spec in venues:
+        values = {name: getattr(spec, name) for name in described}
+        venue = rows.get(spec.slug)
+        if venue is None:
+            created.append(Venue(slug=spec.slug, **values))
+        elif any(getattr(venue, name) != value for name, value in values.items()):
+            for name, value in values.items():
+                setattr(venue, name, value)
+            changed.append(venue)
+    Venue.objects.bulk_create(created)
+    Venue.objects.bulk_update(changed, described)
+    rows.update({venue.slug: venue for venue in created})
+    wanted = {
+        (rows[spec.slug].pk, edition, field_code): rank
+        for spec in venues
+        for (edition, field_code), rank in spec.ranks.items()
+    }
+    present = {
+        (r.venue_id, r.edition, r.field): r
+        for r in VenueRank.objects.filter(
+            ranking=ccf.RANKING, venue__slug__in=[s.slug for s in venues]
+        )
+    }
+    VenueRank.objects.filter(
+        pk__in=[r.pk for key, r in present.items() if key not in wanted]
+    ).delete()
+    stale = [r for key, r in present.items() if key in wanted and r.rank != wanted[key]]
+    for rank in stale:
+        rank.rank = wanted[(rank.venue_id, rank.edition, rank.field)]
+    VenueRank.objects.bulk_update(stale, ["rank"])
+    VenueRank.objects.bulk_create(
+        VenueRank(
+            venue_id=venue_id, ranking=ccf.RANKING, edition=edition, rank=rank, field=field_code
+        )
+        for (venue_id, edition, field_code), rank in wanted.items()
+        if (venue_id, edition, field_code) not in present
+    )
+    return len(created), len(changed)

@@ -4,9 +4,9 @@ import pytest
 from django.core.management import call_command
 from django.db.models import Count
 
-from pubs.ccf_catalogue import FIXTURE, build_fixture_text
+from pubs.ccf_catalogue import FIXTURE, build_fixture_text, load_catalogue
 from pubs.models import Paper, Venue, VenueRank
-from pubs.services import venue_index
+from pubs.services import catalogue_install, venue_index
 
 pytestmark = pytest.mark.usefixtures("catalogue")
 
@@ -162,3 +162,14 @@ def test_every_demo_paper_venue_as_printed_resolves_to_its_venue():
         field = "journal" if paper.kind == "journal" else "booktitle"
         resolution = index.resolve(**{field: paper.container_title})
         assert resolution.venue and resolution.venue.key == paper.venue.slug, paper.container_title
+
+
+def test_installing_the_catalogue_in_bulk_matches_the_fixture():
+    ranks = set(VenueRank.objects.values_list("venue__slug", "edition", "rank", "field"))
+    venues = set(Venue.objects.values_list("slug", "name", "abbreviation", "kind", "dblp_key"))
+    catalogue, _ = load_catalogue()
+    assert catalogue_install(venues=catalogue) == (0, 0)
+    assert set(VenueRank.objects.values_list("venue__slug", "edition", "rank", "field")) == ranks
+    assert (
+        set(Venue.objects.values_list("slug", "name", "abbreviation", "kind", "dblp_key")) == venues
+    )

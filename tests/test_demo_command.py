@@ -7,7 +7,7 @@ import pytest
 from django.contrib.auth import authenticate
 from django.core.management import call_command
 
-from pubs.models import Paper
+from pubs.models import Paper, Venue
 
 pytestmark = pytest.mark.django_db
 
@@ -24,25 +24,19 @@ def printed_password(output: str) -> str:
     return match.group(1)
 
 
-def test_demo_loads_the_demo_data():
-    run_demo()
+def test_demo_loads_the_catalogue_and_the_demo_data_and_prints_a_working_login():
+    output = run_demo()
     assert Paper.objects.filter(title__startswith="GOAT").exists()
-
-
-def test_demo_prints_an_admin_login_that_works():
-    password = printed_password(run_demo())
-    user = authenticate(username="admin", password=password)
+    assert Venue.objects.filter(abbreviation="HPDC").get().rank_in(2026) == "A"
+    assert "http://127.0.0.1:8000/admin/" in output
+    user = authenticate(username="admin", password=printed_password(output))
     assert user is not None and user.is_superuser
 
 
 def test_running_the_demo_again_gives_a_new_password_and_no_duplicates():
     first = printed_password(run_demo())
-    count = Paper.objects.count()
+    counts = (Paper.objects.count(), Venue.objects.count())
     second = printed_password(run_demo())
     assert first != second
     assert authenticate(username="admin", password=second) is not None
-    assert Paper.objects.count() == count
-
-
-def test_demo_prints_the_site_address():
-    assert "http://127.0.0.1:8000/admin/" in run_demo()
+    assert (Paper.objects.count(), Venue.objects.count()) == counts

@@ -6,8 +6,8 @@ from django.contrib.auth import get_user_model
 from django.core.management import call_command
 from django.core.management.base import BaseCommand
 
-#: The CCF catalogue first, then the demo data, whose venues are the catalogue's.
-DEMO_FIXTURES = ["ccf_venues", "demo"]
+from pubs.ccf_catalogue import load_catalogue
+from pubs.services import catalogue_install
 
 
 class Command(BaseCommand):
@@ -23,7 +23,11 @@ class Command(BaseCommand):
 
     def handle(self, *args, addrport: str, no_serve: bool, username: str, **options) -> None:
         call_command("migrate", interactive=False, verbosity=0)
-        call_command("loaddata", *DEMO_FIXTURES, verbosity=0)
+        # The CCF catalogue first (the same as `loaddata ccf_venues`, in bulk), then the
+        # demo data, whose venues are the catalogue's.
+        catalogue, _ = load_catalogue()
+        catalogue_install(venues=catalogue)
+        call_command("loaddata", "demo", verbosity=0)
         password = secrets.token_urlsafe(12)
         user, _ = get_user_model().objects.get_or_create(username=username)
         user.is_staff = user.is_superuser = user.is_active = True
