@@ -249,6 +249,15 @@ class Paper(models.Model):
     """A publication: paper, article, preprint, thesis, patent, book or chapter."""
 
     title = models.CharField(_("title"), max_length=1000)
+    title_bibtex = models.CharField(
+        _("title as written in BibTeX"),
+        max_length=1000,
+        blank=True,
+        help_text=_(
+            "Braces protect case and LaTeX is kept, for export. Used while it reads "
+            "as the title above."
+        ),
+    )
     slug = models.SlugField(max_length=120, unique=True)
     year = models.PositiveSmallIntegerField(
         _("year"),
@@ -470,6 +479,12 @@ class Authorship(models.Model):
     equal_contribution = models.BooleanField(_("equal contribution"), default=False)
     corresponding = models.BooleanField(_("corresponding author"), default=False)
     affiliation = models.CharField(_("affiliation"), max_length=300, blank=True)
+    review_note = models.CharField(
+        _("needs review"),
+        max_length=300,
+        blank=True,
+        help_text=_("Why this author's person is uncertain, e.g. an ambiguous imported name."),
+    )
 
     objects = AuthorshipManager()
 
@@ -575,3 +590,52 @@ class Link(models.Model):
     @property
     def href(self) -> str:
         return self.url or (self.file.url if self.file else "")
+
+
+class ImportStatus(models.TextChoices):
+    PREVIEW = "preview", _("Preview")
+    APPLIED = "applied", _("Applied")
+    UNDONE = "undone", _("Undone")
+
+
+class BibtexImport(models.Model):
+    """One BibTeX import: who, when, which file, what it did, and how to undo it."""
+
+    created = models.DateTimeField(_("created"), auto_now_add=True)
+    created_by = models.ForeignKey(
+        settings.AUTH_USER_MODEL,
+        on_delete=models.SET_NULL,
+        null=True,
+        blank=True,
+        related_name="+",
+        verbose_name=_("by"),
+    )
+    file_name = models.CharField(_("file name"), max_length=255)
+    sha256 = models.CharField(_("SHA-256"), max_length=64)
+    source = models.CharField(_("source"), max_length=20, default="admin")
+    status = models.CharField(
+        _("status"), max_length=10, choices=ImportStatus.choices, default=ImportStatus.PREVIEW
+    )
+    text = models.TextField(_("BibTeX"), blank=True)
+    options = models.JSONField(_("options"), default=dict, blank=True)
+    counts = models.JSONField(_("counts"), default=dict, blank=True)
+    changes = models.JSONField(
+        _("changes"), default=dict, blank=True, help_text=_("What undoing the import reverts.")
+    )
+    undone = models.DateTimeField(_("undone"), null=True, blank=True)
+    undone_by = models.ForeignKey(
+        settings.AUTH_USER_MODEL,
+        on_delete=models.SET_NULL,
+        null=True,
+        blank=True,
+        related_name="+",
+        verbose_name=_("undone by"),
+    )
+
+    class Meta:
+        ordering = ["-created"]
+        verbose_name = _("BibTeX import")
+        verbose_name_plural = _("BibTeX imports")
+
+    def __str__(self) -> str:
+        return f"{self.file_name} ({self.get_status_display()}, {self.created:%Y-%m-%d %H:%M})"

@@ -1,7 +1,7 @@
 """Writes to papers and their authors (reads live in ``pubs.selectors``)."""
 
 from collections.abc import Iterable
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 
 from django.db import transaction
 from django.db.models import F
@@ -98,8 +98,9 @@ def ccf_edition_load(*, edition: int, entries: list[Entry], dry_run: bool = Fals
 
 
 def venue_index() -> VenueIndex:
-    """The resolver over every venue in the database (build once per import or action)."""
-    return VenueIndex(venue.as_record() for venue in Venue.objects.all())
+    """The resolver over every venue in the database, keyed by primary key (build it once
+    per import or action)."""
+    return VenueIndex(replace(venue.as_record(), key=venue.pk) for venue in Venue.objects.all())
 
 
 @dataclass
@@ -117,7 +118,7 @@ def papers_match_venues(
     Papers that already have a venue are left alone; the misses come back with the reason.
     """
     index = venue_index()
-    venues = {venue.slug: venue for venue in Venue.objects.all()}
+    venues = {venue.pk: venue for venue in Venue.objects.all()}
     report = VenueMatchReport()
     for paper in papers:
         if paper.venue_id is not None:

@@ -26,6 +26,7 @@ import unicodedata
 from collections import defaultdict
 from collections.abc import Callable, Iterable
 from dataclasses import dataclass, field
+from functools import lru_cache
 
 from rapidfuzz import fuzz
 
@@ -154,6 +155,7 @@ class Resolution:
 # -- text normalisation --------------------------------------------------------------------
 
 
+@lru_cache(maxsize=65536)
 def fold(text: str) -> str:
     """NFKC, accents off, quotes straight, LaTeX braces and dashes dropped, spaces collapsed."""
     text = unicodedata.normalize("NFKC", text)
@@ -162,6 +164,10 @@ def fold(text: str) -> str:
         text = text.replace(old, new)
     text = _CJK_LATIN.sub(" ", text)  # "会议DAC" -> "会议 DAC"
     return _LEAD_IN.sub("", " ".join(text.split()))
+
+
+def _any_year(text: str) -> str:
+    return _YEAR_MARK.sub("'00", _YEAR.sub("2000", text))
 
 
 def strip_dates(text: str) -> str:
@@ -187,6 +193,7 @@ def words(text: str) -> list[str]:
     return result
 
 
+@lru_cache(maxsize=65536)
 def name_key(text: str) -> tuple[str, ...]:
     """The comparison key of a name: dates, parenthesised parts, stop words, sponsors gone.
 
@@ -203,6 +210,7 @@ def name_key(text: str) -> tuple[str, ...]:
     return tuple(t for t in tokens if t not in FUNCTION_WORDS)
 
 
+@lru_cache(maxsize=65536)
 def exact_key(text: str) -> tuple[str, ...]:
     """The words of a name as written, "in" and "of" included ("Frontiers in/of ...")."""
     return tuple(words(_PARENTHESES.sub(" ", strip_dates(fold(text)))))
@@ -236,6 +244,7 @@ def without_sig(key: tuple[str, ...]) -> tuple[str, ...]:
     return tuple(token for token in key if token not in ACM_SIGS)
 
 
+@lru_cache(maxsize=65536)
 def track_words(text: str) -> frozenset[str]:
     """The words and phrases that make a text name a workshop, poster, demo ... track."""
     folded = fold(text)
@@ -250,6 +259,7 @@ def is_track(text: str) -> bool:
     return bool(track_words(text))
 
 
+@lru_cache(maxsize=65536)
 def org_words(text: str) -> frozenset[str]:
     return frozenset(t for t in words(fold(text)) if t in ORG_WORDS)
 
@@ -316,6 +326,7 @@ class VenueIndex:
         self.by_loose_name: dict[tuple[str, ...], list[VenueRecord]] = defaultdict(list)
         self.by_abbreviation: dict[str, list[VenueRecord]] = defaultdict(list)
         self.names: list[tuple[tuple[str, ...], VenueRecord]] = []
+        self.names_by_word: dict[str, list[int]] = defaultdict(list)
         self.name_words: dict[str, frozenset[str]] = {}
         self.own_track_words: dict[str, frozenset[str]] = {}
         self.look_alikes: dict[str, set[tuple[str, ...]]] = defaultdict(set)
@@ -341,6 +352,8 @@ class VenueIndex:
                     for variant in key_variants(key, loose):
                         if venue not in index[variant]:
                             index[variant].append(venue)
+                for word in set(key):
+                    self.names_by_word[word].append(len(self.names))
                 self.names.append((key, venue))
             for short in shorts:
                 self.by_abbreviation[_abbreviation_key(short)].append(venue)
@@ -359,10 +372,25 @@ class VenueIndex:
         dblp_key: str = "",
     ) -> Resolution:
         """The venue these BibTeX fields name, with a confidence and a reason."""
-        args = (booktitle, journal, series, publisher, doi, dblp_key)
-        if args not in self._cache:
-            self._cache[args] = self._resolve(*args)
-        return self._cache[args]
+        # Texts that differ only in their years resolve alike ("AMCV 2006", "AMCV '07"), and
+        # of a DOI only what it tells counts (arXiv, or the publisher): one answer serves all.
+        lowered = doi.strip().lower()
+        told = (
+            "arxiv"
+            if lowered.startswith("10.48550/arxiv")
+            else DOI_SPONSORS.get(lowered.split("/")[0], frozenset())
+        )
+        key = (
+            _any_year(booktitle),
+            _any_year(journal),
+            _any_year(series),
+            publisher,
+            told,
+            dblp_stream(dblp_key),
+        )
+        if key not in self._cache:
+            self._cache[key] = self._resolve(booktitle, journal, series, publisher, doi, dblp_key)
+        return self._cache[key]
 
     def _resolve(
         self, booktitle: str, journal: str, series: str, publisher: str, doi: str, dblp_key: str
@@ -504,14 +532,23 @@ class VenueIndex:
         return [venue for name, venue in self.names if abbreviated_match(key, name)]
 
     def _by_close_name(self, text: str) -> list[VenueRecord]:
+        """A name one typo away: same number of words, all but one of them shared.
+
+        Such a name has one of the query's two rarest words, so only names with those are
+        compared.
+        """
         key = name_key(text)
         if len(key) < 3:
             return []
+        rarest = sorted(set(key), key=lambda word: len(self.names_by_word.get(word, ())))[:2]
+        indexes = {i for word in rarest for i in self.names_by_word.get(word, ())}
         joined = " ".join(key)
         return [
             venue
-            for name, venue in self.names
-            if len(name) == len(key) and fuzz.ratio(joined, " ".join(name)) >= 94
+            for name, venue in (self.names[i] for i in indexes)
+            if len(name) == len(key)
+            and len(set(name) & set(key)) >= len(set(key)) - 1
+            and fuzz.ratio(joined, " ".join(name)) >= 94
         ]
 
     def _agreeing_with_name(self, text: str, candidates: list[VenueRecord]) -> list[VenueRecord]:

@@ -161,7 +161,7 @@ def test_every_demo_paper_venue_as_printed_resolves_to_its_venue():
     for paper in Paper.objects.exclude(container_title="").select_related("venue"):
         field = "journal" if paper.kind == "journal" else "booktitle"
         resolution = index.resolve(**{field: paper.container_title})
-        assert resolution.venue and resolution.venue.key == paper.venue.slug, paper.container_title
+        assert resolution.venue and resolution.venue.key == paper.venue.pk, paper.container_title
 
 
 def test_installing_the_catalogue_in_bulk_matches_the_fixture():

@@ -1,0 +1,163 @@
+"""Author lists: BibTeX name parts, Chinese-script names, equal-contribution marks.
+
+``parse_authors("Fang, Jin and G. Zhao and 徐宏力 and others")`` gives the authors in order
+and whether the list goes on ("and others").
+"""
+
+from __future__ import annotations
+
+import re
+import unicodedata
+from dataclasses import dataclass
+from functools import lru_cache
+
+from bibtexparser.middlewares.names import (
+    parse_single_name_into_parts,
+    split_multiple_persons_names,
+)
+from pypinyin import Style, lazy_pinyin
+
+from pubs.bibtex.latex import to_text
+
+#: Marks of equal contribution after a name: *, $^*$, \textsuperscript{*}, ^{*}.
+_EQUAL_MARK = re.compile(r"(?:\$\^\{?\*\}?\$|\\textsuperscript\{\*\}|\^\{?\*\}?|\*)")
+_CJK = re.compile(r"[\u3400-\u9fff]")
+#: Chinese family names of two characters (the common ones).
+COMPOUND_SURNAMES = frozenset(
+    [
+        "欧阳",
+        "司马",
+        "上官",
+        "诸葛",
+        "东方",
+        "皇甫",
+        "尉迟",
+        "公孙",
+        "慕容",
+        "长孙",
+        "宇文",
+        "司徒",
+        "夏侯",
+        "轩辕",
+        "令狐",
+        "独孤",
+        "端木",
+        "南宫",
+        "西门",
+        "百里",
+        "呼延",
+        "万俟",
+        "闻人",
+        "澹台",
+        "公冶",
+        "宗政",
+        "濮阳",
+        "太叔",
+        "申屠",
+        "钟离",
+        "单于",
+    ]
+)
+
+
+#: Family names read otherwise than the same character in ordinary words.
+SURNAME_READINGS = {
+    "曾": "Zeng", "单": "Shan", "解": "Xie", "仇": "Qiu", "区": "Ou", "查": "Zha", "朴": "Piao",
+    "乐": "Yue", "覃": "Qin", "翟": "Zhai", "盖": "Ge", "缪": "Miao", "秘": "Bi", "召": "Shao",
+    "黑": "He", "种": "Chong", "员": "Yun", "句": "Gou", "牟": "Mou", "隗": "Wei", "尉迟": "Yuchi",
+    "万俟": "Moqi", "长孙": "Zhangsun", "单于": "Chanyu", "澹台": "Tantai", "令狐": "Linghu",
+}  # fmt: skip
+
+
+@dataclass(frozen=True)
+class Author:
+    """An author as the entry gives them, split into parts, decoded to Unicode."""
+
+    printed: str  # in reading order: "Jin Fang" for "Fang, Jin"; 徐宏力 as written
+    given: str
+    family: str
+    von: str = ""
+    jr: str = ""
+    native: str = ""  # the name in Chinese script, when written so
+    equal: bool = False
+    #: Whether only initials are given ("J. Fang", "L.-W. Chang", "JR Smith").
+    is_initials: bool = False
+
+    def __post_init__(self) -> None:
+        object.__setattr__(self, "is_initials", _only_initials(self.given))
+
+    @property
+    def full(self) -> str:
+        """ "Jiarui Fang", "Ludwig van Beethoven", "John Smith Jr."."""
+        return " ".join(part for part in (self.given, self.von, self.family, self.jr) if part)
+
+
+def _only_initials(given: str) -> bool:
+    return bool(given) and all(
+        len(piece.strip(".")) <= 1 or (piece.isupper() and len(piece) <= 3)
+        for piece in re.split(r"[\s\-.]+", given)
+        if piece
+    )
+
+
+_AND = re.compile(r"\s+and\s+", re.IGNORECASE)
+
+
+def _split_names(value: str) -> list[str]:
+    """The names of an author list: split at " and ", but not inside braces."""
+    if "{" not in value:
+        return [name.strip() for name in _AND.split(value.strip())]
+    return split_multiple_persons_names(value)
+
+
+def parse_authors(value: str) -> tuple[list[Author], bool]:
+    """The authors of a BibTeX ``author`` (or ``editor``) value, and whether "and others"
+    ends the list."""
+    names = _split_names(value) if value.strip() else []
+    more = bool(names) and names[-1].strip().lower() in ("others", "et al.", "et al")
+    if more:
+        names = names[:-1]
+    return [parse_name(name) for name in names if name.strip()], more
+
+
+@lru_cache(maxsize=65536)
+def parse_name(raw: str) -> Author:
+    """One name, in any BibTeX form: "Last, First", "First von Last", "Last, Jr, First"."""
+    text, equal = _strip_equal_mark(raw.strip())
+    if _CJK.search(text) and " " not in text.strip() and "," not in text:
+        return chinese_name(to_text(text), equal=equal)
+    parts = parse_single_name_into_parts(text, strict=False)
+    given = to_text(" ".join(parts.first))
+    family = to_text(" ".join(parts.last))
+    if not given and family and " " in family and "," not in text:  # "{Jiarui Fang}" braced
+        given, _, family = family.rpartition(" ")
+    von, jr = to_text(" ".join(parts.von)), to_text(" ".join(parts.jr))
+    printed = " ".join(part for part in (given, von, family, jr) if part)
+    return Author(printed=printed, given=given, family=family, von=von, jr=jr, equal=equal)
+
+
+def _strip_equal_mark(text: str) -> tuple[str, bool]:
+    stripped = _EQUAL_MARK.sub("", text).strip()
+    return stripped, stripped != text
+
+
+def chinese_name(text: str, *, equal: bool = False) -> Author:
+    """A name in Chinese script: family name first, given name after, romanised in pinyin.
+
+    徐宏力 -> Hongli Xu (native 徐宏力); 欧阳修 -> Xiu Ouyang.
+    """
+    text = unicodedata.normalize("NFC", text).strip()
+    split = 2 if text[:2] in COMPOUND_SURNAMES else 1
+    family, given = text[:split], text[split:]
+    return Author(
+        printed=text,
+        given=pinyin(given),
+        family=SURNAME_READINGS.get(family) or pinyin(family),
+        native=text,
+        equal=equal,
+    )
+
+
+def pinyin(text: str) -> str:
+    """Pinyin without tones, one capitalised word: 宏力 -> "Hongli"."""
+    return "".join(lazy_pinyin(text, style=Style.NORMAL)).capitalize()

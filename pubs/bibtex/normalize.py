@@ -1,0 +1,284 @@
+"""A raw BibTeX entry to a Record: what a paper is, in the app's terms (plain data).
+
+Entry type -> kind; notes and arXiv -> status; DOI and arXiv id from wherever they hide;
+al-folio and Hugo link fields; equal-contribution marks; every field without a column of
+its own kept in ``extra`` as written.
+"""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass, field, replace
+from urllib.parse import urlsplit
+
+from pubs.bibtex.latex import protected_words, to_text
+from pubs.bibtex.names import Author, parse_authors
+from pubs.bibtex.parse import Problem, RawEntry
+from pubs.identifiers import normalize_arxiv_id, normalize_doi
+
+KINDS = {
+    "article": "journal", "inproceedings": "conference", "conference": "conference",
+    "phdthesis": "thesis", "mastersthesis": "thesis", "thesis": "thesis", "patent": "patent",
+    "book": "book", "inbook": "book", "incollection": "book", "booklet": "book",
+    "misc": "other", "unpublished": "other", "techreport": "other", "report": "other",
+    "manual": "other", "online": "other", "proceedings": "other", "electronic": "other",
+}  # fmt: skip
+THESIS_TYPES = {"phdthesis": "phd", "mastersthesis": "masters"}
+#: al-folio / Hugo academic fields holding links, and the link kind each gives.
+LINK_FIELDS = {
+    "pdf": "pdf", "code": "code", "slides": "slides", "video": "video", "poster": "poster",
+    "blog": "blog", "website": "project", "project": "project", "supp": "other",
+    "url_pdf": "pdf", "url_code": "code", "url_slides": "slides", "url_video": "video",
+    "url_poster": "poster", "url_project": "project", "dataset": "data", "data": "data",
+}  # fmt: skip
+MONTHS = {
+    name: number
+    for number, names in enumerate(
+        [("jan", "january"), ("feb", "february"), ("mar", "march"), ("apr", "april"),
+         ("may",), ("jun", "june"), ("jul", "july"), ("aug", "august"),
+         ("sep", "sept", "september"), ("oct", "october"), ("nov", "november"),
+         ("dec", "december")],
+        start=1,
+    )
+    for name in names
+}  # fmt: skip
+#: Fields read into a column of their own (everything else is kept in ``extra``).
+MAPPED = frozenset(
+    {
+        "title", "author", "year", "month", "booktitle", "journal", "journaltitle", "series",
+        "volume", "number", "issue", "pages", "publisher", "address", "location", "editor",
+        "school", "institution", "organization", "doi", "eprint", "archiveprefix",
+        "eprinttype", "url", "abstract", "keywords", "award", "award_name", "selected", "abbr",
+        "equal", "equal_contribution", "equal_contrib", "author_notes", "status", "type",
+        "crossref", *LINK_FIELDS,
+    }
+)  # fmt: skip
+
+_UNDER_REVIEW = re.compile(
+    r"\b(?:under\s+review|submitted|in\s+submission|under\s+submission)\b", re.I
+)
+_ACCEPTED = re.compile(r"\b(?:accepted|to\s+appear|in\s+press|forthcoming)\b", re.I)
+_ARXIV_IN_TEXT = re.compile(r"\barxiv(?:\s+preprint)?\s*:?\s*(?:abs/)?([\w.\-/]+\d)", re.I)
+_CORR_VOLUME = re.compile(r"^abs/(.+)$", re.I)
+_YEAR = re.compile(r"\b(1[89]\d\d|20\d\d|2100)\b")
+_TRUE = {"true", "yes", "1", "y"}
+
+
+@dataclass
+class Record:
+    """An entry as the app understands it. ``errors`` make it unfit to import."""
+
+    key: str
+    line: int
+    entry_type: str
+    title: str = ""
+    title_latex: str = ""
+    protected: list[str] = field(default_factory=list)
+    year: int | None = None
+    month: int | None = None
+    kind: str = "other"
+    status: str = "published"
+    authors: list[Author] = field(default_factory=list)
+    more_authors: bool = False
+    booktitle: str = ""
+    journal: str = ""
+    series: str = ""
+    abbr: str = ""
+    volume: str = ""
+    number: str = ""
+    pages: str = ""
+    publisher: str = ""
+    address: str = ""
+    editor: str = ""
+    institution: str = ""
+    thesis_type: str = ""
+    doi: str = ""
+    arxiv_id: str = ""
+    url: str = ""
+    abstract: str = ""
+    keywords: list[str] = field(default_factory=list)
+    links: dict[str, str] = field(default_factory=dict)
+    awards: list[str] = field(default_factory=list)
+    selected: bool = False
+    extra: dict[str, str] = field(default_factory=dict)
+    problems: list[Problem] = field(default_factory=list)
+
+    @property
+    def container(self) -> str:
+        """The venue as printed: the journal, else the booktitle."""
+        return self.journal or self.booktitle
+
+    @property
+    def errors(self) -> list[Problem]:
+        return [p for p in self.problems if p.severity == "error"]
+
+    def problem(self, message: str, severity: str = "error") -> None:
+        self.problems.append(Problem(message, self.line, self.key, severity))  # type: ignore[arg-type]
+
+
+def normalize(entry: RawEntry, *, link_base: str = "") -> Record:
+    """The Record of a raw entry; problems (missing title or year ...) are on the record."""
+    f = entry.fields
+    record = Record(key=entry.key, line=entry.line, entry_type=entry.entry_type)
+    record.extra = {name: value for name, value in f.items() if name not in MAPPED}
+    record.kind = KINDS.get(entry.entry_type, "other")
+    if entry.entry_type not in KINDS:
+        record.problem(f"unknown entry type @{entry.entry_type}; imported as “other”", "warning")
+    record.title_latex = f.get("title", "").strip()
+    record.title = to_text(record.title_latex)
+    record.protected = protected_words(record.title_latex)
+    if not record.title:
+        record.problem("it has no title")
+    _read_year_and_month(record, f)
+    record.authors, record.more_authors = parse_authors(f.get("author", ""))
+    _read_equal_contribution(record, f)
+    record.editor = to_text(f.get("editor", ""))
+    record.booktitle = to_text(f.get("booktitle", ""))
+    record.journal = to_text(f.get("journal") or f.get("journaltitle", ""))
+    record.series = to_text(f.get("series", ""))
+    record.abbr = to_text(f.get("abbr", ""))
+    record.volume = to_text(f.get("volume", ""))
+    if _CORR_VOLUME.match(record.volume) and _only_arxiv(f.get("journal", "")):
+        record.volume = ""  # DBLP's "abs/2405.07719" is the arXiv id, read below
+    record.number = to_text(f.get("number") or f.get("issue", ""))
+    record.pages = f.get("pages", "").replace("{", "").replace("}", "").strip()
+    record.publisher = to_text(f.get("publisher") or f.get("organization", ""))
+    record.address = to_text(f.get("address") or f.get("location", ""))
+    record.institution = to_text(f.get("school") or f.get("institution", ""))
+    if record.kind == "thesis":
+        record.thesis_type = THESIS_TYPES.get(entry.entry_type) or _thesis_type(f.get("type", ""))
+    record.abstract = to_text(f.get("abstract", ""))
+    record.keywords = [
+        to_text(word) for word in re.split(r"[;,]", f.get("keywords", "")) if word.strip()
+    ]
+    _read_identifiers(record, f)
+    _read_status(record, f)
+    _read_links(record, f, link_base)
+    award = to_text(f.get("award") or f.get("award_name", ""))
+    record.awards = [award] if award else []
+    record.selected = f.get("selected", "").strip().lower() in _TRUE
+    if record.kind == "journal" and record.arxiv_id and _only_arxiv(record.journal):
+        record.kind = "preprint"
+    return record
+
+
+def _read_year_and_month(record: Record, f: dict[str, str]) -> None:
+    year_text = to_text(f.get("year", "")) or to_text(f.get("date", ""))[:4]
+    match = _YEAR.search(year_text)
+    if match:
+        record.year = int(match.group(1))
+    elif record.kind != "patent":
+        message = f"the year {year_text!r} is not a year" if year_text else "it has no year"
+        record.problem(message)
+    month = to_text(f.get("month", "")).strip().lower().rstrip(".")
+    if month.isdigit() and 1 <= int(month) <= 12:
+        record.month = int(month)
+    elif month in MONTHS:
+        record.month = MONTHS[month]
+    elif month:
+        record.problem(f"the month {month!r} is not a month; it is left out", "warning")
+
+
+def _read_equal_contribution(record: Record, f: dict[str, str]) -> None:
+    """Equal contribution from ``equal`` fields: a number N (the first N authors), positions
+    ("1,2") or names; and Hugo's ``author_notes`` ("Equal contribution" per author)."""
+    value = (f.get("equal") or f.get("equal_contribution") or f.get("equal_contrib") or "").strip()
+    positions: set[int] = set()
+    if value.isdigit():
+        positions = set(range(int(value)))
+    elif value:
+        for item in re.split(r"[,;]|\band\b", value):
+            item = to_text(item).strip()
+            if item.isdigit():
+                positions.add(int(item) - 1)
+            else:
+                positions |= {i for i, a in enumerate(record.authors) if item and item in a.printed}
+    notes = [note.strip().lower() for note in to_text(f.get("author_notes", "")).split(",")]
+    positions |= {i for i, note in enumerate(notes) if "equal" in note}
+    record.authors = [
+        replace(author, equal=True) if i in positions else author
+        for i, author in enumerate(record.authors)
+    ]
+
+
+def _read_identifiers(record: Record, f: dict[str, str]) -> None:
+    url = f.get("url", "").strip()
+    doi_text = f.get("doi", "").strip()
+    if not doi_text and "doi.org/" in url:
+        doi_text = url
+    candidates = []
+    if doi_text:
+        try:
+            record.doi = normalize_doi(doi_text)
+        except ValueError as exc:
+            record.problem(f"{exc} It is left out.", "warning")
+    if record.doi.startswith("10.48550/arxiv."):  # arXiv's own DOI: the arXiv id says it
+        candidates.append(record.doi.removeprefix("10.48550/arxiv."))
+        record.doi = ""
+    prefix = (f.get("archiveprefix") or f.get("eprinttype") or "").strip().lower()
+    if f.get("eprint") and prefix in ("arxiv", ""):
+        candidates.append(f["eprint"])
+    corr = _CORR_VOLUME.match(f.get("volume", "").strip())
+    if corr and _only_arxiv(f.get("journal", "")):
+        candidates.append(corr.group(1))
+    for text in (f.get("journal", ""), f.get("note", ""), f.get("howpublished", "")):
+        match = _ARXIV_IN_TEXT.search(text)
+        if match:
+            candidates.append(match.group(1))
+    if "arxiv.org/" in url:
+        candidates.append(url)
+    for candidate in candidates:
+        try:
+            record.arxiv_id = normalize_arxiv_id(candidate)
+            break
+        except ValueError:
+            continue
+    if url and "doi.org/" not in url and "arxiv.org/" not in url:
+        record.url = url
+
+
+def _only_arxiv(container: str) -> bool:
+    """Whether a journal name says only "arXiv" or "CoRR" (a preprint, not a journal)."""
+    return bool(re.match(r"^\s*(?:arxiv|corr)\b", to_text(container), re.I))
+
+
+def _read_status(record: Record, f: dict[str, str]) -> None:
+    text = " ".join(to_text(f.get(name, "")) for name in ("status", "note", "pubstate"))
+    if _UNDER_REVIEW.search(text):
+        record.status = "under_review"
+    elif _ACCEPTED.search(text):
+        record.status = "accepted"
+    elif record.arxiv_id and (not record.container or _only_arxiv(record.container)):
+        record.status = "preprint"
+        record.kind = "preprint" if record.kind in ("journal", "other") else record.kind
+    if record.status == "under_review" and record.kind == "other":
+        record.kind = "preprint"
+
+
+def _read_links(record: Record, f: dict[str, str], link_base: str) -> None:
+    for name, kind in LINK_FIELDS.items():
+        value = f.get(name, "").strip()
+        if not value or kind in record.links:
+            continue
+        if urlsplit(value).scheme in ("http", "https"):
+            record.links[kind] = value
+        elif link_base:
+            record.links[kind] = f"{link_base.rstrip('/')}/{value.lstrip('/')}"
+        else:
+            record.extra[name] = value
+            record.problem(
+                f"the {name} link {value!r} is a relative path; it is kept as a field "
+                "(give a link base to import it as a link)",
+                "warning",
+            )
+
+
+def _thesis_type(text: str) -> str:
+    lowered = text.lower()
+    if "phd" in lowered or "ph.d" in lowered or "doctor" in lowered:
+        return "phd"
+    if "master" in lowered:
+        return "masters"
+    if "bachelor" in lowered:
+        return "bachelor"
+    return ""

@@ -1,0 +1,298 @@
+"""BibTeX text to raw entries: bibtexparser 2 splits the blocks, this module does the rest.
+
+@string macros (with ``#`` concatenation and month macros), crossref inheritance, duplicate
+keys and blocks that fail to parse, each reported with its line. Values keep their LaTeX;
+pubs.bibtex.latex decodes them later, only where needed.
+"""
+
+from __future__ import annotations
+
+import codecs
+import logging
+import re
+from dataclasses import dataclass, field
+from typing import Literal
+
+import bibtexparser
+from bibtexparser import model
+
+# Failed blocks are reported as Problems with their lines; bibtexparser's own log is noise.
+logging.getLogger("bibtexparser").setLevel(logging.CRITICAL)
+
+#: BibTeX's predefined month macros.
+MONTHS = {
+    "jan": "January", "feb": "February", "mar": "March", "apr": "April", "may": "May",
+    "jun": "June", "jul": "July", "aug": "August", "sep": "September", "oct": "October",
+    "nov": "November", "dec": "December",
+}  # fmt: skip
+#: Entry types that are containers when other entries point to them with crossref.
+CONTAINER_TYPES = frozenset({"proceedings", "book", "collection", "mvproceedings", "mvbook"})
+
+DEFAULT_MAX_BYTES = 20 * 1024 * 1024
+DEFAULT_MAX_ENTRIES = 50_000
+
+_INNER_GROUP = re.compile(r"\{[^{}]*\}")
+_KEY_IN_BLOCK = re.compile(r"@\s*(\w+)\s*[{(]\s*([^,\s{}()]+)\s*,")
+
+
+@dataclass(frozen=True)
+class Problem:
+    """Something wrong with the input, at a line and an entry when known."""
+
+    message: str
+    line: int | None = None
+    key: str = ""
+    severity: Literal["error", "warning"] = "error"
+
+    def __str__(self) -> str:
+        where = []
+        if self.line:
+            where.append(f"line {self.line}")
+        if self.key:
+            where.append(f"entry {self.key}")
+        return f"{', '.join(where)}: {self.message}" if where else self.message
+
+
+class BibtexError(ValueError):
+    """The input cannot be read at all (not text, too large, too many entries)."""
+
+    def __init__(self, problem: Problem) -> None:
+        super().__init__(str(problem))
+        self.problem = problem
+
+
+@dataclass(frozen=True)
+class RawEntry:
+    """One entry: lower-case type and field names, values with macros expanded (LaTeX kept)."""
+
+    key: str
+    entry_type: str
+    fields: dict[str, str]
+    line: int
+
+
+@dataclass
+class ParsedFile:
+    entries: list[RawEntry] = field(default_factory=list)
+    problems: list[Problem] = field(default_factory=list)
+    strings: int = 0
+    preambles: list[str] = field(default_factory=list)
+    comments: int = 0
+    #: Keys of @proceedings/@book entries used only as crossref targets (not papers).
+    containers: list[str] = field(default_factory=list)
+
+    @property
+    def errors(self) -> list[Problem]:
+        return [p for p in self.problems if p.severity == "error"]
+
+    @property
+    def warnings(self) -> list[Problem]:
+        return [p for p in self.problems if p.severity == "warning"]
+
+
+# -- bytes to text ----------------------------------------------------------------------------
+
+
+def decode(data: bytes, *, max_bytes: int = DEFAULT_MAX_BYTES) -> tuple[str, list[Problem]]:
+    """The text of an uploaded file: UTF-8 (with or without BOM), UTF-16 with a BOM, or
+    Latin-1/Windows-1252 with a warning naming the first line that is not UTF-8.
+
+    Raises BibtexError for a file that is too large or is not text.
+    """
+    if len(data) > max_bytes:
+        raise BibtexError(
+            Problem(f"the file is {_size(len(data))}; the limit is {_size(max_bytes)}")
+        )
+    for bom, encoding in (
+        (codecs.BOM_UTF8, "utf-8-sig"),
+        (codecs.BOM_UTF16_LE, "utf-16"),
+        (codecs.BOM_UTF16_BE, "utf-16"),
+    ):
+        if data.startswith(bom):
+            try:
+                return _checked_text(data.decode(encoding)), []
+            except UnicodeDecodeError as exc:
+                line = data[: exc.start].count(b"\n") + 1
+                raise BibtexError(Problem(f"not valid {encoding} text", line=line)) from exc
+    if b"\x00" in data:
+        raise BibtexError(Problem("this is not a text file (it contains NUL bytes)"))
+    try:
+        return _checked_text(data.decode("utf-8")), []
+    except UnicodeDecodeError as exc:
+        line = data[: exc.start].count(b"\n") + 1
+        text = data.decode("cp1252", errors="replace")
+        warning = Problem(
+            "the file is not UTF-8; it was read as Latin-1 (Windows-1252)",
+            line=line,
+            severity="warning",
+        )
+        return _checked_text(text), [warning]
+
+
+def _checked_text(text: str) -> str:
+    controls = sum(1 for char in text[:65536] if ord(char) < 32 and char not in "\t\n\r\f")
+    if controls > 8:
+        raise BibtexError(Problem("this is not a text file (it contains control characters)"))
+    return text
+
+
+def _size(n: int) -> str:
+    return f"{n / 1024 / 1024:.1f} MB" if n >= 1024 * 1024 else f"{n / 1024:.0f} KB"
+
+
+# -- text to entries ----------------------------------------------------------------------------
+
+
+def parse(text: str, *, max_entries: int = DEFAULT_MAX_ENTRIES) -> ParsedFile:
+    """Split BibTeX text into raw entries and the problems found, each with its line."""
+    library = bibtexparser.parse_string(text, parse_stack=[])
+    result = ParsedFile()
+    entries = [block for block in library.blocks if isinstance(block, model.Entry)]
+    if len(entries) > max_entries:
+        raise BibtexError(
+            Problem(f"the file has {len(entries)} entries; the limit is {max_entries} per import")
+        )
+    macros = _expand_strings(library.blocks, result)
+    first_line: dict[str, int] = {}
+    for block in library.blocks:
+        line = block.start_line + 1
+        if isinstance(block, model.DuplicateBlockKeyBlock):
+            if isinstance(block.ignore_error_block, model.String):
+                continue  # a redefined @string, handled with the other macros
+            first = block.previous_block.start_line + 1
+            message = f"the key {block.key} is used twice (first at line {first})"
+            result.problems.append(Problem(message, line, block.key))
+        elif isinstance(block, model.DuplicateFieldKeyBlock):
+            fields = ", ".join(sorted(block.duplicate_keys))
+            key = block.ignore_error_block.key
+            result.problems.append(Problem(f"the field(s) {fields} appear twice", line, key))
+        elif isinstance(block, model.ParsingFailedBlock):
+            result.problems.append(_failed(block, line))
+        elif isinstance(block, model.Preamble):
+            result.preambles.append(block.value)
+        elif isinstance(block, model.ExplicitComment | model.ImplicitComment):
+            result.comments += 1
+        elif isinstance(block, model.Entry):
+            key = block.key.lower()
+            if key in first_line:
+                message = f"the key {block.key} is used twice (first at line {first_line[key]})"
+                result.problems.append(Problem(message, line, block.key))
+                continue
+            first_line[key] = line
+            fields = {}
+            for item in block.fields:
+                fields[item.key.lower()] = _expand(item.value, macros, block.key, line, result)
+            result.entries.append(RawEntry(block.key, block.entry_type.lower(), fields, line))
+    result.strings = len(macros)
+    _inherit_crossrefs(result)
+    return result
+
+
+def _failed(block: model.ParsingFailedBlock, line: int) -> Problem:
+    raw = block.raw or ""
+    match = _KEY_IN_BLOCK.search(raw)
+    reason = str(block.error).strip().splitlines()
+    detail = reason[-1] if reason else "syntax error"
+    if match:
+        return Problem(
+            f"the @{match.group(1)} entry cannot be read: {detail}", line, match.group(2)
+        )
+    return Problem(f"this cannot be read as BibTeX: {detail}", line)
+
+
+def _split_concatenation(value: str) -> list[str]:
+    """The parts of ``a # "b" # {c}``, split at top-level ``#`` signs."""
+    parts, current, depth, quoted = [], [], 0, False
+    for char in value:
+        if char == "{":
+            depth += 1
+        elif char == "}":
+            depth -= 1
+        elif char == '"' and depth == 0:
+            quoted = not quoted
+        elif char == "#" and depth == 0 and not quoted:
+            parts.append("".join(current).strip())
+            current = []
+            continue
+        current.append(char)
+    parts.append("".join(current).strip())
+    return parts
+
+
+def _expand(
+    value: str, macros: dict[str, str], key: str, line: int, result: ParsedFile | None
+) -> str:
+    """A field value with its delimiters removed and its macros replaced by their text."""
+    value = value.strip()
+    if value.startswith("{") and value.endswith("}") and _balanced(value[1:-1]):
+        return value[1:-1]
+    if (value.startswith('"') and value.endswith('"') and '"' not in value[1:-1]) or not value:
+        return value[1:-1]
+    out = []
+    for part in _split_concatenation(value):
+        if len(part) >= 2 and (part[0], part[-1]) in (("{", "}"), ('"', '"')):
+            out.append(part[1:-1])
+        elif part.isdigit():
+            out.append(part)
+        elif part.lower() in macros:
+            out.append(macros[part.lower()])
+        elif part.lower() in MONTHS:
+            out.append(MONTHS[part.lower()])
+        else:
+            if result is not None:
+                message = f"the @string {part!r} is not defined; its name is kept"
+                result.problems.append(Problem(message, line, key, "warning"))
+            out.append(part)
+    return "".join(out)
+
+
+def _balanced(text: str) -> bool:
+    """Whether the braces in ``text`` pair up ("{a} # {b}" inside its outer braces does not)."""
+    if "{" not in text and "}" not in text:
+        return True
+    while True:
+        reduced = _INNER_GROUP.sub("", text)
+        if reduced == text:
+            return "{" not in text and "}" not in text
+        text = reduced
+
+
+def _expand_strings(blocks: list[model.Block], result: ParsedFile) -> dict[str, str]:
+    """@string macros in file order, each expanded with those before it; a redefinition
+    replaces the earlier value (as in BibTeX), with a warning."""
+    macros: dict[str, str] = {}
+    for block in blocks:
+        if isinstance(block, model.DuplicateBlockKeyBlock) and isinstance(
+            block.ignore_error_block, model.String
+        ):
+            block = block.ignore_error_block
+            message = f"the @string {block.key} is defined again; the later value is used"
+            result.problems.append(Problem(message, block.start_line + 1, severity="warning"))
+        if isinstance(block, model.String):
+            line = block.start_line + 1
+            macros[block.key.lower()] = _expand(block.value, macros, block.key, line, result)
+    return macros
+
+
+def _inherit_crossrefs(result: ParsedFile) -> None:
+    """Give entries the fields of the entry they crossref; set apart pure containers."""
+    by_key = {entry.key.lower(): entry for entry in result.entries}
+    targets = set()
+    for entry in result.entries:
+        target_key = entry.fields.get("crossref", "").strip().lower()
+        if not target_key:
+            continue
+        target = by_key.get(target_key)
+        if target is None:
+            message = f"crossref to {entry.fields['crossref']!r}, which is not in the file"
+            result.problems.append(Problem(message, entry.line, entry.key, "warning"))
+            continue
+        targets.add(target_key)
+        for name, value in target.fields.items():
+            if name == "title" and target.entry_type in CONTAINER_TYPES:
+                entry.fields.setdefault("booktitle", value)
+            elif name not in ("crossref", "ids", "key"):
+                entry.fields.setdefault(name, value)
+    containers = {key for key in targets if by_key[key].entry_type in CONTAINER_TYPES}
+    result.containers = [by_key[key].key for key in sorted(containers)]
+    result.entries = [entry for entry in result.entries if entry.key.lower() not in containers]

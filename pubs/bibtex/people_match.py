@@ -1,0 +1,237 @@
+"""Which person an author is: never merge two people, never split one silently.
+
+Pure Python over plain :class:`PersonRecord` rows. In order, with the reason kept:
+
+1. the full name, a recorded variant or the Chinese-script name of exactly one person;
+2. initials that fit exactly one person ("G. Zhao");
+3. initials (or a full name) that fit several people ("J. Fang": Jin Fang, Jiarui Fang),
+   decided by co-author evidence from the same entry, else **ambiguous**;
+4. a close misspelling ("Gongmin Zhao") is a **suggestion**, never a match;
+5. otherwise a new person.
+
+New people of an import are added with :meth:`PeopleIndex.add`, so later entries of the same
+file find them; co-authorships of earlier entries count as evidence too.
+"""
+
+from __future__ import annotations
+
+import re
+import unicodedata
+from collections import defaultdict
+from collections.abc import Hashable, Iterable
+from dataclasses import dataclass
+from functools import lru_cache
+from typing import Literal
+
+from rapidfuzz import fuzz
+
+from pubs.bibtex.names import Author, parse_name
+
+MatchKind = Literal[
+    "exact", "variant", "native", "chinese_order", "initials", "coauthors", "ambiguous",
+    "suggestion", "new",
+]  # fmt: skip
+#: Kinds that link the author to a person without asking.
+LINKED = frozenset({"exact", "variant", "native", "chinese_order", "initials", "coauthors"})
+SUGGESTION_SCORE = 85
+
+
+@dataclass(frozen=True)
+class PersonRecord:
+    """What the matcher knows of a person: an id (any hashable), names and variants."""
+
+    id: Hashable
+    given: str
+    family: str
+    native: str = ""
+    variants: tuple[str, ...] = ()
+
+    @property
+    def name(self) -> str:
+        return f"{self.given} {self.family}".strip()
+
+
+@dataclass(frozen=True)
+class PersonMatch:
+    kind: MatchKind
+    person: Hashable | None = None
+    candidates: tuple[Hashable, ...] = ()
+    reason: str = ""
+
+    @property
+    def linked(self) -> bool:
+        return self.kind in LINKED
+
+
+@lru_cache(maxsize=131072)
+def fold(text: str) -> str:
+    """Lower case, accents off, dots, hyphens and spaces gone: "Li-Wen" -> "liwen"."""
+    if not text.isascii():
+        text = unicodedata.normalize("NFKD", text)
+    text = "".join(char for char in text if not unicodedata.combining(char))
+    return re.sub(r"[\s.\-'’]+", "", text.casefold())
+
+
+def initials_of(given: str) -> str:
+    """ "Li-Wen" -> "lw", "J. R. R." -> "jrr", "JR" -> "jr"."""
+    pieces = [piece for piece in re.split(r"[\s.\-]+", given) if piece]
+    if len(pieces) == 1 and pieces[0].isupper() and len(pieces[0]) <= 3:
+        return pieces[0].lower()  # "JR" written without dots
+    return "".join(piece[0].casefold() for piece in pieces)
+
+
+def _full_key(given: str, family: str) -> tuple[str, str]:
+    return fold(family), fold(given)
+
+
+class PeopleIndex:
+    """People to match authors against, with who wrote with whom."""
+
+    def __init__(
+        self,
+        people: Iterable[PersonRecord] = (),
+        coauthors: Iterable[tuple[Hashable, Hashable]] = (),
+    ) -> None:
+        self.people: dict[Hashable, PersonRecord] = {}
+        self.by_full: dict[tuple[str, str], set[Hashable]] = defaultdict(set)
+        self.by_variant: dict[tuple[str, str], set[Hashable]] = defaultdict(set)
+        self.by_native: dict[str, set[Hashable]] = defaultdict(set)
+        self.by_family: dict[str, set[Hashable]] = defaultdict(set)
+        self.by_given: dict[str, set[Hashable]] = defaultdict(set)
+        self.coauthors: dict[Hashable, set[Hashable]] = defaultdict(set)
+        for person in people:
+            self.add(person)
+        for first, second in coauthors:
+            self.link(first, second)
+
+    def add(self, person: PersonRecord) -> None:
+        self.people[person.id] = person
+        self.by_full[_full_key(person.given, person.family)].add(person.id)
+        self.by_family[fold(person.family)].add(person.id)
+        self.by_given[fold(person.given)].add(person.id)
+        if person.native:
+            self.by_native[person.native].add(person.id)
+        for variant in person.variants:
+            self.add_variant(person.id, variant)
+
+    def add_variant(self, person_id: Hashable, variant: str) -> None:
+        author = parse_name(variant)
+        if author.native:
+            self.by_native[author.native].add(person_id)
+        self.by_variant[_full_key(author.given, author.family)].add(person_id)
+        self.by_family[fold(author.family)].add(person_id)
+
+    def link(self, first: Hashable, second: Hashable) -> None:
+        """Record that two people wrote a paper together."""
+        if first != second:
+            self.coauthors[first].add(second)
+            self.coauthors[second].add(first)
+
+    # -- matching ---------------------------------------------------------------------------
+
+    def match(self, author: Author, coauthors: Iterable[Hashable] = ()) -> PersonMatch:
+        """The person ``author`` is, given the people already known to be on the same entry."""
+        evidence = set(coauthors)
+        if author.native:
+            found = self.by_native.get(author.native, set())
+            if len(found) == 1:
+                return PersonMatch(
+                    "native", _one(found), reason=f"Chinese-script name {author.native}"
+                )
+            if found:
+                return self._decide(found, evidence, author, "native name")
+        key = _full_key(author.given, author.family)
+        exact = self.by_full.get(key, set())
+        variant = self.by_variant.get(key, set()) - exact
+        if not author.is_initials:
+            if len(exact) == 1 and not variant:
+                return PersonMatch("exact", _one(exact), reason="same name")
+            if len(variant) == 1 and not exact:
+                return PersonMatch(
+                    "variant", _one(variant), reason=f"recorded variant {author.printed!r}"
+                )
+            if exact or variant:
+                return self._decide(exact | variant, evidence, author, "same name")
+            swapped = self.by_full.get(_full_key(author.family, author.given), set())
+            if len(swapped) == 1 and _looks_chinese(author):
+                person = self.people[_one(swapped)]
+                return PersonMatch(
+                    "chinese_order",
+                    person.id,
+                    reason=f"{author.printed} is {person.name} in Chinese order",
+                )
+        else:
+            fitting = self._fitting_initials(author) | variant | exact
+            if len(fitting) == 1:
+                person = self.people[_one(fitting)]
+                return PersonMatch(
+                    "initials", person.id, reason=f"the only {author.printed!r}: {person.name}"
+                )
+            if fitting:
+                return self._decide(fitting, evidence, author, "initials")
+        return self._suggest(author, evidence)
+
+    def _fitting_initials(self, author: Author) -> set[Hashable]:
+        wanted = initials_of(author.given)
+        found = set()
+        for person_id in self.by_family.get(fold(author.family), ()):
+            person = self.people[person_id]
+            if fold(person.family) == fold(author.family) and initials_of(person.given).startswith(
+                wanted
+            ):
+                found.add(person_id)
+        return found
+
+    def _decide(
+        self, candidates: set[Hashable], evidence: set[Hashable], author: Author, basis: str
+    ) -> PersonMatch:
+        """Several people fit: the one who wrote with the entry's other authors, if only one did."""
+        scores = {c: len(self.coauthors.get(c, set()) & evidence) for c in candidates}
+        best = max(scores.values())
+        winners = [c for c, score in scores.items() if score == best]
+        ordered = tuple(sorted(candidates, key=lambda c: (-scores[c], self.people[c].name)))
+        if best > 0 and len(winners) == 1:
+            person = self.people[winners[0]]
+            shared = sorted(
+                self.people[c].name
+                for c in self.coauthors[person.id] & evidence
+                if c in self.people
+            )
+            reason = (
+                f"{basis} fits {len(candidates)} people; "
+                f"{person.name} wrote with {', '.join(shared)}"
+            )
+            return PersonMatch("coauthors", person.id, ordered, reason)
+        names = " or ".join(self.people[c].name for c in ordered)
+        return PersonMatch("ambiguous", None, ordered, f"{author.printed} could be {names}")
+
+    def _suggest(self, author: Author, evidence: set[Hashable]) -> PersonMatch:
+        """Close names: the same family name and a given name a typo away, or the other way
+        round, or the same given name on someone who wrote with two of the entry's authors
+        ("Haohuan Fang" for Haohuan Fu)."""
+        family, given = fold(author.family), fold(author.given)
+        candidates: dict[Hashable, float] = {}
+        if given and not author.is_initials:
+            for person_id in self.by_family.get(family, ()):
+                score = fuzz.ratio(given, fold(self.people[person_id].given))
+                if score >= SUGGESTION_SCORE:
+                    candidates[person_id] = score
+            for person_id in self.by_given.get(given, ()):
+                score = fuzz.ratio(family, fold(self.people[person_id].family))
+                shared = len(self.coauthors.get(person_id, set()) & evidence)
+                if (score >= SUGGESTION_SCORE or shared >= 2) and person_id not in candidates:
+                    candidates[person_id] = score + 10 * shared
+        if candidates:
+            ordered = tuple(sorted(candidates, key=lambda c: -candidates[c]))
+            names = ", ".join(self.people[c].name for c in ordered)
+            return PersonMatch("suggestion", None, ordered, f"no exact match; close to {names}")
+        return PersonMatch("new", reason="no one of this name")
+
+
+def _one(ids: set[Hashable]) -> Hashable:
+    return next(iter(ids))
+
+
+def _looks_chinese(author: Author) -> bool:
+    """Both parts single pinyin words ("Fang Jiarui"), where Chinese order is common."""
+    return all(part.isalpha() and part.isascii() for part in (author.given, author.family))

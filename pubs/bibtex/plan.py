@@ -1,0 +1,494 @@
+"""The import plan: what importing a file would do, entry by entry, before anything is written.
+
+Pure Python. It takes Records (pubs.bibtex.normalize), the people, papers and venues already
+there (as the plain indexes of people_match, paper_match and venue_resolution) and the
+user's decisions, and says for each entry: create, duplicate of a paper (and which fields it
+would fill in), or invalid; for each author: the person and why, or ambiguous, or a
+suggestion, or a new person; for each venue: the venue and why, or unresolved.
+"""
+
+from __future__ import annotations
+
+from collections import defaultdict
+from collections.abc import Hashable
+from dataclasses import dataclass, field
+from typing import Any, Literal
+
+from pubs.bibtex.names import Author
+from pubs.bibtex.normalize import Record
+from pubs.bibtex.paper_match import PaperIndex, PaperMatch, PaperRecord
+from pubs.bibtex.parse import ParsedFile, Problem
+from pubs.bibtex.people_match import PeopleIndex, PersonMatch, PersonRecord, fold
+from pubs.venue_resolution import Resolution, VenueIndex
+
+#: Paper fields an import fills in on a paper already there, when they are empty there.
+FILLABLE = (
+    "doi", "arxiv_id", "url", "abstract", "volume", "number", "pages", "publisher", "address",
+    "editor", "series", "institution", "month", "container_title", "venue",
+)  # fmt: skip
+#: Fields a published version overwrites on its preprint.
+PROMOTED = ("kind", "status", "year", "venue", "container_title")
+VENUE_KINDS = {
+    "conference": "conference",
+    "workshop": "conference",
+    "journal": "journal",
+    "preprint_server": "preprint",
+}
+
+NEW = "new"
+
+
+@dataclass
+class Decisions:
+    """What the user chose where the plan cannot decide alone."""
+
+    #: "<entry key>#<position>" or a printed name -> a person id, or NEW.
+    people: dict[str, Hashable] = field(default_factory=dict)
+    #: a venue as printed -> a venue id, NEW (create it) or "" (leave the paper without).
+    venues: dict[str, Hashable] = field(default_factory=dict)
+    #: "<entry key>" -> True to overwrite fields that differ on the paper already there.
+    overwrite: dict[str, bool] = field(default_factory=dict)
+    skip_invalid: bool = False
+    allow_ambiguous: bool = False
+    create_venues: bool = False
+    overwrite_all: bool = False
+
+    def person_for(self, entry_key: str, position: int, author: Author) -> Hashable | None:
+        if not self.people:
+            return None
+        for key in (f"{entry_key}#{position}", author.printed, author.full):
+            if key in self.people:
+                return self.people[key]
+        return None
+
+
+@dataclass
+class NewPerson:
+    """A person the import would create."""
+
+    key: str
+    given: str
+    family: str
+    native: str = ""
+    printed: set[str] = field(default_factory=set)
+    flagged: bool = False  # created for an ambiguous name, to be reviewed
+
+    @property
+    def name(self) -> str:
+        return f"{self.given} {self.family}".strip() or self.native
+
+
+@dataclass
+class AuthorPlan:
+    position: int
+    author: Author
+    match: PersonMatch
+    person: Hashable | None = None  # an existing person's id, or a NewPerson key
+    decided: bool = False  # chosen by the user
+    note: str = ""  # kept on the authorship when the link needs review
+
+    @property
+    def status(self) -> str:
+        if self.decided:
+            return "chosen"
+        return self.match.kind
+
+    @property
+    def is_new(self) -> bool:
+        return isinstance(self.person, str) and self.person.startswith("new:")
+
+
+@dataclass
+class VenuePlan:
+    text: str
+    resolution: Resolution | None = None
+    venue: Hashable | None = None
+    create: bool = False
+    decided: bool = False
+
+    @property
+    def resolved(self) -> bool:
+        return self.venue is not None or self.create
+
+
+@dataclass
+class EntryPlan:
+    record: Record
+    action: Literal["create", "duplicate", "invalid"] = "create"
+    duplicate: PaperMatch | None = None
+    same_as_entry: str = ""
+    authors: list[AuthorPlan] = field(default_factory=list)
+    venue: VenuePlan | None = None
+    kind: str = ""
+    fill: dict[str, Any] = field(default_factory=dict)
+    conflicts: dict[str, tuple[Any, Any]] = field(default_factory=dict)
+    promote: bool = False
+
+    @property
+    def key(self) -> str:
+        return self.record.key
+
+    @property
+    def updates(self) -> bool:
+        return self.action == "duplicate" and bool(self.fill or self.promote)
+
+
+@dataclass
+class ImportPlan:
+    entries: list[EntryPlan]
+    problems: list[Problem]
+    new_people: dict[str, NewPerson]
+    containers: list[str]
+    decisions: Decisions
+
+    @property
+    def errors(self) -> list[Problem]:
+        found = [p for p in self.problems if p.severity == "error"]
+        return found + [p for e in self.entries for p in e.record.errors]
+
+    @property
+    def warnings(self) -> list[Problem]:
+        found = [p for p in self.problems if p.severity == "warning"]
+        return found + [
+            p for e in self.entries for p in e.record.problems if p.severity == "warning"
+        ]
+
+    @property
+    def to_create(self) -> list[EntryPlan]:
+        return [e for e in self.entries if e.action == "create"]
+
+    @property
+    def ambiguous(self) -> list[tuple[EntryPlan, AuthorPlan]]:
+        """Authors of new papers whose person is undecided (a paper already there keeps its
+        authors, so its names need no choice)."""
+        return [(e, a) for e in self.to_create for a in e.authors if a.person is None]
+
+    @property
+    def suggested(self) -> list[tuple[EntryPlan, AuthorPlan]]:
+        return [
+            (e, a)
+            for e in self.to_create
+            for a in e.authors
+            if a.match.kind == "suggestion" and not a.decided
+        ]
+
+    @property
+    def unresolved_venues(self) -> dict[str, list[str]]:
+        found: dict[str, list[str]] = {}
+        for entry in self.to_create:
+            if entry.venue and not entry.venue.resolved:
+                found.setdefault(entry.venue.text, []).append(entry.key)
+        return found
+
+    @property
+    def to_write(self) -> list[EntryPlan]:
+        return [e for e in self.entries if e.action != "invalid"]
+
+    @property
+    def blockers(self) -> list[str]:
+        """Why the plan cannot be applied as it stands (empty when it can)."""
+        reasons = []
+        if self.errors and not self.decisions.skip_invalid:
+            reasons.append(f"{len(self.errors)} error(s) in the input")
+        if self.ambiguous:
+            names = sorted({a.author.printed for _, a in self.ambiguous})
+            reasons.append(f"ambiguous author names need a choice: {', '.join(names)}")
+        return reasons
+
+    @property
+    def ready(self) -> bool:
+        return not self.blockers
+
+    def summary(self) -> dict[str, int]:
+        """The counts an import reports: entries, people and venues."""
+        created = [e for e in self.entries if e.action == "create"]
+        authors = [a for e in created for a in e.authors]
+        venues = [e.venue for e in created if e.venue]
+        return {
+            "entries": len(self.entries),
+            "created": len(created),
+            "duplicates": sum(1 for e in self.entries if e.action == "duplicate"),
+            "updated": sum(1 for e in self.entries if e.updates),
+            "invalid": sum(1 for e in self.entries if e.action == "invalid"),
+            "authors_matched": sum(1 for a in authors if a.person is not None and not a.is_new),
+            "authors_new": sum(1 for a in authors if a.is_new and not a.note),
+            "authors_ambiguous": sum(
+                1 for a in authors if a.match.kind == "ambiguous" and not a.decided
+            ),
+            "authors_suggested": sum(1 for a in authors if a.match.kind == "suggestion"),
+            "people_new": len(self.new_people),
+            "venues_matched": sum(1 for v in venues if v.venue is not None),
+            "venues_unmatched": sum(1 for v in venues if v.venue is None),
+            "errors": len(self.errors),
+            "warnings": len(self.warnings),
+        }
+
+
+def build_plan(
+    parsed: ParsedFile,
+    records: list[Record],
+    *,
+    people: PeopleIndex,
+    papers: PaperIndex,
+    venues: VenueIndex,
+    existing: dict[Hashable, dict[str, Any]],
+    decisions: Decisions | None = None,
+) -> ImportPlan:
+    """Plan the import of ``records``; ``existing`` holds the fillable fields of each paper
+    already there (by paper id), to say what an import of a duplicate would fill in."""
+    decisions = decisions or Decisions()
+    plan = ImportPlan([], list(parsed.problems), {}, parsed.containers, decisions)
+    for record in records:
+        entry = EntryPlan(record)
+        plan.entries.append(entry)
+        if record.errors:
+            entry.action = "invalid"
+            continue
+        entry.venue = _plan_venue(record, venues, decisions)
+        entry.kind = _kind(record, entry.venue)
+        found = papers.find(
+            title=record.title,
+            year=record.year,
+            doi=record.doi,
+            arxiv_id=record.arxiv_id,
+            kind=entry.kind,
+        )
+        if found is not None:
+            entry.action = "duplicate"
+            entry.duplicate = found
+            if isinstance(found.paper.id, str) and found.paper.id.startswith("entry:"):
+                entry.same_as_entry = found.paper.id.removeprefix("entry:")
+            else:
+                _plan_update(entry, existing.get(found.paper.id, {}), decisions)
+        else:
+            papers.add(
+                PaperRecord(
+                    f"entry:{record.key}",
+                    record.title,
+                    record.year,
+                    record.doi,
+                    record.arxiv_id,
+                    entry.kind,
+                )
+            )
+    _plan_authors(plan, people, decisions)
+    return plan
+
+
+# -- venues ----------------------------------------------------------------------------------
+
+
+def _plan_venue(record: Record, venues: VenueIndex, decisions: Decisions) -> VenuePlan | None:
+    text = record.container or record.abbr
+    if not text and not record.arxiv_id:
+        return None
+    field_name = "journal" if record.journal else "booktitle"
+    resolution = venues.resolve(
+        **{field_name: text}, series=record.series, publisher=record.publisher, doi=record.doi
+    )
+    if not resolution.resolved and record.abbr and record.abbr != text:
+        resolution = venues.resolve(**{field_name: record.abbr}, doi=record.doi)
+    if not resolution.resolved and record.arxiv_id and not record.container:
+        resolution = venues.resolve(journal="arXiv")
+    plan = VenuePlan(
+        text or "arXiv", resolution, resolution.venue.key if resolution.venue else None
+    )
+    choice = decisions.venues.get(plan.text)
+    if choice is not None:
+        plan.decided = True
+        plan.venue = None if choice in (NEW, "") else choice
+        plan.create = choice == NEW
+    elif plan.venue is None and decisions.create_venues and record.container:
+        plan.create = True
+    return plan
+
+
+def _kind(record: Record, venue: VenuePlan | None) -> str:
+    """The record's kind, corrected by its venue's (Scholar files MLSys under @article)."""
+    if venue is not None and venue.resolution and venue.resolution.venue:
+        venue_kind = VENUE_KINDS.get(venue.resolution.venue.kind)
+        if venue_kind and record.kind in ("conference", "journal", "preprint", "other"):
+            if venue_kind == "preprint" and record.status not in ("preprint", "under_review"):
+                return record.kind if record.kind != "journal" else "preprint"
+            return venue_kind
+    return record.kind
+
+
+# -- duplicates ------------------------------------------------------------------------------
+
+
+def _plan_update(entry: EntryPlan, current: dict[str, Any], decisions: Decisions) -> None:
+    """Fields a duplicate would fill in; a published version promotes its preprint."""
+    record, new = entry.record, _paper_values(entry)
+    entry.promote = (
+        current.get("status") == "preprint"
+        and record.status == "published"
+        and entry.kind in ("conference", "journal")
+    )
+    overwrite = decisions.overwrite_all or decisions.overwrite.get(record.key, False)
+    for name in FILLABLE + (PROMOTED if entry.promote else ()):
+        value = new.get(name)
+        if value in (None, ""):
+            continue
+        old = current.get(name)
+        if old in (None, "") or (old != value and name in PROMOTED and entry.promote):
+            entry.fill[name] = value
+        elif old != value and name not in ("venue", "container_title"):
+            entry.conflicts[name] = (old, value)
+            if overwrite:
+                entry.fill[name] = value
+
+
+def _paper_values(entry: EntryPlan) -> dict[str, Any]:
+    """The paper fields an entry gives, as the import would store them."""
+    r = entry.record
+    venue = entry.venue.venue if entry.venue else None
+    return {
+        "title": r.title,
+        "year": r.year,
+        "month": r.month,
+        "kind": entry.kind,
+        "status": r.status,
+        "venue": venue,
+        "container_title": r.container,
+        "volume": r.volume,
+        "number": r.number,
+        "pages": r.pages,
+        "publisher": r.publisher,
+        "address": r.address,
+        "editor": r.editor,
+        "series": r.series,
+        "institution": r.institution,
+        "thesis_type": r.thesis_type,
+        "doi": r.doi,
+        "arxiv_id": r.arxiv_id,
+        "url": r.url,
+        "abstract": r.abstract,
+    }
+
+
+paper_values = _paper_values
+
+
+# -- authors ---------------------------------------------------------------------------------
+
+
+def _plan_authors(plan: ImportPlan, people: PeopleIndex, decisions: Decisions) -> None:
+    """Match every author, in two passes so that a full name anywhere in the file counts.
+
+    Pass 1 matches written-out names and adds the new people they bring, so that "S. Zheng"
+    in one entry can be the "Size Zheng" of another; it links the people of each entry as
+    co-authors. Pass 2 matches initials and homonyms, entry by entry, in rounds: each person
+    found becomes evidence for the others ("L. Xie" is the only one, and Liguang Xie wrote
+    with Jin Fang, not Jiarui Fang). Then the user's decisions apply.
+    """
+    entries = plan.to_write
+    first: dict[int, dict[int, PersonMatch]] = defaultdict(dict)
+    known: dict[int, dict[int, Hashable]] = defaultdict(dict)
+    # A written-out name matches the same way wherever it appears: match it once.
+    seen: dict[tuple[str, str, str, str], tuple[PersonMatch, Hashable | None]] = {}
+    for index, entry in enumerate(entries):
+        for position, author in enumerate(entry.record.authors, start=1):
+            if author.is_initials:
+                continue
+            name = (author.native, author.given, author.von, author.family)
+            if name not in seen:
+                match = people.match(author)
+                person = match.person
+                if match.kind in ("new", "suggestion"):
+                    # A misspelling of someone known is no candidate for others' initials.
+                    new = _new_person(plan, people, author, findable=match.kind == "new")
+                    person = new.key
+                seen[name] = (match, person)
+            match, person = seen[name]
+            if match.kind in ("new", "suggestion"):
+                plan.new_people[person].printed.add(author.printed)
+            if person is not None:
+                known[index][position] = person
+            first[index][position] = match
+        linked = list(known[index].values())
+        for i, left in enumerate(linked):
+            for right in linked[i + 1 :]:
+                people.link(left, right)
+    for index, entry in enumerate(entries):
+        matches = dict(first[index])
+        evidence = set(known[index].values())
+        open_positions = [
+            position
+            for position in range(1, len(entry.record.authors) + 1)
+            if position not in matches or matches[position].kind == "ambiguous"
+        ]
+        progress = True
+        while open_positions and progress:
+            progress = False
+            for position in list(open_positions):
+                author = entry.record.authors[position - 1]
+                match = people.match(author, evidence)
+                matches[position] = match
+                if match.linked:
+                    evidence.add(match.person)
+                    open_positions.remove(position)
+                    progress = True
+        for position, author in enumerate(entry.record.authors, start=1):
+            match, person = matches[position], known[index].get(position)
+            item = _author_plan(plan, people, decisions, entry, position, author, match, person)
+            entry.authors.append(item)
+    used = {a.person for e in entries if e.action == "create" for a in e.authors}
+    plan.new_people = {key: person for key, person in plan.new_people.items() if key in used}
+
+
+def _author_plan(
+    plan: ImportPlan,
+    people: PeopleIndex,
+    decisions: Decisions,
+    entry: EntryPlan,
+    position: int,
+    author: Author,
+    match: PersonMatch,
+    new_person: Hashable | None = None,
+) -> AuthorPlan:
+    """The author's person: the user's choice, the match, or a new person (``new_person``
+    when pass 1 made it already)."""
+    item = AuthorPlan(position, author, match, person=match.person)
+    choice = decisions.person_for(entry.key, position, author)
+    if choice is not None:
+        item.decided = True
+        item.person = _new_person(plan, people, author).key if choice == NEW else choice
+    elif match.kind in ("new", "suggestion"):
+        item.person = new_person or _new_person(plan, people, author).key
+    elif match.kind == "ambiguous" and decisions.allow_ambiguous:
+        new = _new_person(plan, people, author, flagged=True)
+        item.person = new.key
+        item.note = match.reason
+    return item
+
+
+def _new_person(
+    plan: ImportPlan,
+    people: PeopleIndex,
+    author: Author,
+    flagged: bool = False,
+    findable: bool = True,
+) -> NewPerson:
+    """The new person an author would be: one per name in the file (initials as written).
+
+    Unless ``findable`` is false, later authors of the file can match them.
+    """
+    if author.native:
+        key = f"new:{author.native}"
+    else:
+        key = f"new:{fold(author.family)}|{fold(author.given)}"
+    person = plan.new_people.get(key)
+    if person is None:
+        person = NewPerson(
+            key,
+            author.given,
+            " ".join(p for p in (author.von, author.family) if p),
+            author.native,
+            flagged=flagged,
+        )
+        plan.new_people[key] = person
+        if findable and not author.is_initials:
+            people.add(PersonRecord(key, author.given, author.family, author.native))
+    person.printed.add(author.printed)
+    return person

@@ -1,0 +1,538 @@
+"""BibTeX import against the database: plan from what is there, apply in one transaction,
+undo. The pure work (parsing, matching, planning) is in pubs.bibtex; this is the glue that
+the admin import page and ``manage.py import_bibtex`` share.
+"""
+
+from __future__ import annotations
+
+import hashlib
+from collections import defaultdict
+from collections.abc import Hashable
+from dataclasses import dataclass
+from typing import Any
+
+from django.db import transaction
+from django.db.models import Count
+from django.utils import timezone
+from django.utils.text import slugify
+
+from people.models import Group, Person
+from pubs.bibtex.normalize import Record, normalize
+from pubs.bibtex.paper_match import PaperIndex, PaperRecord
+from pubs.bibtex.parse import DEFAULT_MAX_ENTRIES, ParsedFile, parse
+from pubs.bibtex.people_match import PeopleIndex, PersonRecord
+from pubs.bibtex.plan import (
+    FILLABLE,
+    Decisions,
+    EntryPlan,
+    ImportPlan,
+    build_plan,
+    paper_values,
+)
+from pubs.bulk import datetime_value, ids_by, insert_rows, json_value
+from pubs.demo_fixture import paper_slug
+from pubs.identifiers import slug_words
+from pubs.models import (
+    Authorship,
+    BibtexImport,
+    ImportStatus,
+    Link,
+    Paper,
+    Tag,
+    Venue,
+    VenueKind,
+)
+from pubs.services import venue_index
+
+#: Fields of a paper an import may change on a paper already there (undo restores them).
+RESTORABLE = tuple(dict.fromkeys((*FILLABLE, "kind", "status", "year", "modified")))
+
+
+class ImportBlocked(Exception):
+    """The plan cannot be applied as it stands; the message says why."""
+
+
+@dataclass
+class PreparedImport:
+    text: str
+    parsed: ParsedFile
+    records: list[Record]
+    plan: ImportPlan
+
+
+def prepare_import(
+    text: str,
+    *,
+    decisions: Decisions | None = None,
+    link_base: str = "",
+    max_entries: int = DEFAULT_MAX_ENTRIES,
+) -> PreparedImport:
+    """Parse ``text`` and plan its import against the database (nothing is written).
+
+    Raises BibtexError when the text cannot be read at all (too many entries).
+    """
+    parsed = parse(text, max_entries=max_entries)
+    records = [normalize(entry, link_base=link_base) for entry in parsed.entries]
+    plan = build_plan(
+        parsed,
+        records,
+        people=_people_index(),
+        papers=_paper_index(),
+        venues=venue_index(),
+        existing=_existing_values(),
+        decisions=decisions,
+    )
+    return PreparedImport(text, parsed, records, plan)
+
+
+def _people_index() -> PeopleIndex:
+    people = [
+        PersonRecord(pk, given, family, native, tuple(variants))
+        for pk, given, family, native, variants in Person.objects.values_list(
+            "pk", "given_name", "family_name", "native_name", "variants"
+        )
+    ]
+    by_paper: dict[int, list[int]] = defaultdict(list)
+    for paper_id, person_id in Authorship.objects.values_list("paper_id", "person_id"):
+        by_paper[paper_id].append(person_id)
+    pairs = [
+        (left, right)
+        for authors in by_paper.values()
+        for i, left in enumerate(authors)
+        for right in authors[i + 1 :]
+    ]
+    return PeopleIndex(people, pairs)
+
+
+def _paper_index() -> PaperIndex:
+    return PaperIndex(
+        PaperRecord(pk, title, year, doi, arxiv_id, kind)
+        for pk, title, year, doi, arxiv_id, kind in Paper.objects.values_list(
+            "pk", "title", "year", "doi", "arxiv_id", "kind"
+        )
+    )
+
+
+def _existing_values() -> dict[Hashable, dict[str, Any]]:
+    names = [name for name in RESTORABLE if name not in ("venue", "modified")]
+    rows = Paper.objects.values("pk", "venue_id", *names)
+    return {row.pop("pk"): {**row, "venue": row.pop("venue_id")} for row in rows}
+
+
+def referenced_people(plan: ImportPlan) -> dict[Hashable, str]:
+    """ "Name (slug)" of each person an ambiguous or suggested author could be."""
+    candidates = {c for e in plan.to_write for a in e.authors for c in a.match.candidates}
+    names: dict[Hashable, str] = {
+        key: f"{person.name} (new in this file)" for key, person in plan.new_people.items()
+    }
+    ids = [c for c in candidates if not isinstance(c, str)]
+    names.update(
+        (pk, f"{' '.join(p for p in (given, family) if p)} ({slug})")
+        for pk, given, family, slug in Person.objects.filter(pk__in=ids).values_list(
+            "pk", "given_name", "family_name", "slug"
+        )
+    )
+    return names
+
+
+# -- applying ------------------------------------------------------------------------------
+
+
+@transaction.atomic
+def apply_import(
+    prepared: PreparedImport,
+    *,
+    file_name: str,
+    user=None,
+    source: str = "admin",
+    group: Group | None = None,
+    record: BibtexImport | None = None,
+) -> BibtexImport:
+    """Write the plan: all of it or, when anything fails, nothing.
+
+    Returns the BibtexImport that records it (``record`` when a preview made one already).
+    """
+    plan = prepared.plan
+    if not plan.ready:
+        raise ImportBlocked("; ".join(plan.blockers))
+    changes: dict[str, Any] = defaultdict(list)
+    venue_ids = _create_venues(plan, changes)
+    person_ids = _create_people(plan, changes)
+    created = _create_papers(plan, venue_ids, person_ids, changes)
+    _update_papers(plan, venue_ids, changes)
+    _remember_variants(plan, changes)
+    if group is not None:
+        _add_to_group(plan, created, group, changes)
+    record = record or BibtexImport()
+    record.created_by = user if user is not None and user.is_authenticated else None
+    record.file_name = file_name[:255]
+    record.sha256 = hashlib.sha256(prepared.text.encode("utf-8")).hexdigest()
+    record.source = source
+    record.status = ImportStatus.APPLIED
+    record.text = prepared.text
+    record.counts = plan.summary()
+    record.changes = dict(changes)
+    record.options = {**record.options, "group": group.slug if group else ""}
+    record.save()
+    return record
+
+
+def _create_venues(plan: ImportPlan, changes: dict) -> dict[str, int]:
+    """Venues the user chose to create (by the text printed), and aliases remembered when an
+    unresolved text was mapped to a venue."""
+    wanted: dict[str, EntryPlan] = {}
+    for entry in plan.to_write:
+        if entry.venue and entry.venue.create and entry.action == "create":
+            wanted.setdefault(entry.venue.text, entry)
+    taken = set(Venue.objects.values_list("slug", flat=True))
+    venues = []
+    for text, entry in wanted.items():
+        kind = VenueKind.JOURNAL if entry.record.journal else VenueKind.CONFERENCE
+        slug = _unique_slug(entry.record.abbr or text, taken)
+        abbreviation = entry.record.abbr if len(entry.record.abbr) <= 50 else ""
+        venues.append(
+            Venue(
+                name=text[:300],
+                kind=kind,
+                slug=slug,
+                abbreviation=abbreviation,
+                publisher=entry.record.publisher[:100],
+                aliases=[],
+            )
+        )
+    Venue.objects.bulk_create(venues)
+    ids = {text: venue.pk for text, venue in zip(wanted, venues, strict=True)}
+    changes["venues"] = list(ids.values())
+    mapped = {
+        entry.venue.venue: entry.venue.text
+        for entry in plan.to_write
+        if entry.venue and entry.venue.decided and entry.venue.venue is not None
+    }
+    for venue in Venue.objects.filter(pk__in=mapped):
+        alias = mapped[venue.pk]
+        if alias not in venue.aliases and alias != venue.name:
+            venue.aliases = [*venue.aliases, alias]
+            venue.save(update_fields=["aliases"])
+            changes["aliases"].append([venue.pk, alias])
+    return ids
+
+
+PERSON_COLUMNS = (
+    "given_name", "family_name", "native_name", "slug", "variants", "affiliation", "homepage",
+    "github", "google_scholar", "dblp", "orcid", "email", "email_public", "bio", "created",
+    "modified",
+)  # fmt: skip
+
+
+def _create_people(plan: ImportPlan, changes: dict) -> dict[str, int]:
+    taken = set(Person.objects.values_list("slug", flat=True))
+    now = datetime_value(Person, "created", timezone.now())
+    slugs: dict[str, str] = {}
+    rows = []
+    for key, person in plan.new_people.items():
+        variants = sorted(p for p in person.printed if p not in (person.name, person.native))
+        slugs[key] = _unique_slug(person.name or person.native, taken)
+        family = (person.family or person.native or "?")[:100]
+        rows.append(
+            (
+                person.given[:100],
+                family,
+                person.native[:100],
+                slugs[key],
+                json_value(Person, "variants", variants),
+                "",
+                "",
+                "",
+                "",
+                "",
+                "",
+                "",
+                False,
+                "",
+                now,
+                now,
+            )
+        )
+    insert_rows(Person, PERSON_COLUMNS, rows)
+    ids = ids_by(Person, "slug", slugs.values())
+    changes["people"] = sorted(ids.values())
+    return {key: ids[slug] for key, slug in slugs.items()}
+
+
+PAPER_COLUMNS = (
+    "title", "title_bibtex", "slug", "year", "month", "kind", "status", "venue",
+    "container_title", "volume", "number", "pages", "publisher", "address", "editor", "series",
+    "institution", "thesis_type", "doi", "arxiv_id", "url", "abstract", "awards", "selected",
+    "is_public", "more_authors", "citation_key", "extra_fields", "created", "modified",
+)  # fmt: skip
+AUTHORSHIP_COLUMNS = (
+    "paper", "person", "position", "printed_name", "equal_contribution", "corresponding",
+    "affiliation", "review_note",
+)  # fmt: skip
+
+
+def _create_papers(
+    plan: ImportPlan, venue_ids: dict[str, int], person_ids: dict[str, int], changes: dict
+) -> dict[str, int]:
+    taken_slugs = set(Paper.objects.values_list("slug", flat=True))
+    taken_keys = set(Paper.objects.exclude(citation_key="").values_list("citation_key", flat=True))
+    entries = plan.to_create
+    now = datetime_value(Paper, "created", timezone.now())
+    slugs: dict[str, str] = {}
+    rows = []
+    for entry in entries:
+        record = entry.record
+        values = _clipped(paper_values(entry))
+        key = record.key if record.key not in taken_keys and len(record.key) <= 100 else ""
+        if key:
+            taken_keys.add(key)
+        slug = paper_slug(record.title, record.year)
+        slugs[entry.key] = _unique_slug(slug, taken_slugs, ready=True)
+        latex = record.title_latex[:1000] if record.title_latex != record.title else ""
+        rows.append(
+            (
+                values["title"],
+                latex,
+                slugs[entry.key],
+                values["year"],
+                values["month"],
+                values["kind"],
+                values["status"],
+                _venue_id(entry, venue_ids),
+                values["container_title"],
+                values["volume"],
+                values["number"],
+                values["pages"],
+                values["publisher"],
+                values["address"],
+                values["editor"],
+                values["series"],
+                values["institution"],
+                values["thesis_type"],
+                values["doi"],
+                values["arxiv_id"],
+                values["url"],
+                values["abstract"],
+                "\n".join(record.awards),
+                record.selected,
+                True,
+                record.more_authors,
+                key,
+                json_value(Paper, "extra_fields", record.extra),
+                now,
+                now,
+            )
+        )
+    insert_rows(Paper, PAPER_COLUMNS, rows)
+    by_slug = ids_by(Paper, "slug", slugs.values())
+    ids = {entry_key: by_slug[slug] for entry_key, slug in slugs.items()}
+    changes["papers"] = sorted(ids.values())
+    insert_rows(
+        Authorship,
+        AUTHORSHIP_COLUMNS,
+        (
+            (
+                ids[entry.key],
+                person_ids[a.person] if a.is_new else a.person,
+                a.position,
+                a.author.printed[:200],
+                a.author.equal,
+                False,
+                "",
+                a.note[:300],
+            )
+            for entry in entries
+            for a in _distinct_people(entry)
+        ),
+    )
+    insert_rows(
+        Link,
+        ("paper", "kind", "url", "file", "label"),
+        (
+            (ids[entry.key], kind, url[:500], "", "")
+            for entry in entries
+            for kind, url in entry.record.links.items()
+        ),
+    )
+    _tag(entries, ids, changes)
+    return ids
+
+
+def _distinct_people(entry: EntryPlan):
+    """The entry's authors, each person once (a name listed twice is one authorship)."""
+    seen = set()
+    for author in entry.authors:
+        if author.person not in seen:
+            seen.add(author.person)
+            yield author
+
+
+def _tag(entries: list[EntryPlan], ids: dict[str, int], changes: dict) -> None:
+    """Keywords become tags: existing tags reused, missing ones created."""
+    slug_of: dict[str, str] = {}
+    wanted = set()
+    for entry in entries:
+        for word in entry.record.keywords:
+            word = word[:100]
+            if word not in slug_of:
+                slug_of[word] = slugify(word)[:120]
+            if slug_of[word]:
+                wanted.add((ids[entry.key], slug_of[word], word))
+    tags = dict(Tag.objects.filter(slug__in={s for _, s, _ in wanted}).values_list("slug", "pk"))
+    new: dict[str, str] = {}
+    for _, slug, name in sorted(wanted):
+        if slug not in tags and slug not in new:
+            new[slug] = name
+    insert_rows(Tag, ("name", "slug"), sorted((name, slug) for slug, name in new.items()))
+    created = ids_by(Tag, "slug", new)
+    changes["tags"] = sorted(created.values())
+    tags.update(created)
+    insert_rows(
+        Paper.tags.through,
+        ("paper", "tag"),
+        sorted({(paper_id, tags[slug]) for paper_id, slug, _ in wanted}),
+    )
+
+
+def _update_papers(plan: ImportPlan, venue_ids: dict[str, int], changes: dict) -> None:
+    updates = [e for e in plan.entries if e.updates]
+    if not updates:
+        return
+    current = {
+        row["pk"]: row
+        for row in Paper.objects.filter(pk__in=[e.duplicate.paper.id for e in updates]).values(
+            "pk", "venue_id", *[n for n in RESTORABLE if n != "venue"]
+        )
+    }
+    now = timezone.now()
+    for entry in updates:
+        paper_id = entry.duplicate.paper.id
+        fill = dict(entry.fill)
+        if "venue" in fill:
+            fill["venue_id"] = fill.pop("venue")
+        old = current[paper_id]
+        changes["updated"].append(
+            [paper_id, {name: _jsonable(old[name]) for name in [*fill, "modified"]}]
+        )
+        Paper.objects.filter(pk=paper_id).update(**_clipped(fill), modified=now)
+
+
+def _remember_variants(plan: ImportPlan, changes: dict) -> None:
+    """Names matched by initials, co-authors, Chinese order or the user's choice are
+    remembered on the person, so the next import knows them."""
+    wanted: dict[int, set[str]] = defaultdict(set)
+    for entry in plan.entries:
+        if entry.action != "create":
+            continue
+        for author in entry.authors:
+            if author.person is None or author.is_new:
+                continue
+            if author.decided or author.match.kind in ("initials", "coauthors", "chinese_order"):
+                wanted[author.person].add(author.author.native or author.author.printed)
+    people = list(Person.objects.filter(pk__in=wanted))
+    for person in people:
+        known = {person.name, person.native_name, *person.variants}
+        added = sorted(wanted[person.pk] - known)
+        person.variants = [*person.variants, *added]
+        changes["variants"] += [[person.pk, variant] for variant in added]
+    Person.objects.bulk_update(people, ["variants"])
+
+
+def _add_to_group(plan: ImportPlan, created: dict[str, int], group: Group, changes: dict) -> None:
+    paper_ids = set(created.values()) | {
+        e.duplicate.paper.id
+        for e in plan.entries
+        if e.action == "duplicate" and e.duplicate and not e.same_as_entry
+    }
+    present = set(group.papers.filter(pk__in=paper_ids).values_list("pk", flat=True))
+    through = Paper.groups.through
+    through.objects.bulk_create(
+        through(paper_id=pk, group_id=group.pk) for pk in paper_ids - present
+    )
+    changes["group_links"] = [[pk, group.pk] for pk in sorted(paper_ids - present)]
+
+
+def _venue_id(entry: EntryPlan, venue_ids: dict[str, int]) -> int | None:
+    if entry.venue is None:
+        return None
+    if entry.venue.create:
+        return venue_ids.get(entry.venue.text)
+    return entry.venue.venue
+
+
+def _clipped(values: dict[str, Any]) -> dict[str, Any]:
+    """Values cut to their columns' lengths (a hostile file may carry megabyte strings)."""
+    out = {}
+    for name, value in values.items():
+        limit = (
+            None if name == "venue_id" else getattr(Paper._meta.get_field(name), "max_length", None)
+        )
+        out[name] = value[:limit] if isinstance(value, str) and limit else value
+    return out
+
+
+def _jsonable(value: Any) -> Any:
+    return value.isoformat() if hasattr(value, "isoformat") else value
+
+
+def _unique_slug(text: str, taken: set[str], *, ready: bool = False) -> str:
+    """A slug for ``text`` (or ``text`` itself when ``ready``) that is not in ``taken``."""
+    base = (text if ready else slug_words(text, 100)) or "item"
+    slug, number = base, 2
+    while slug in taken:
+        slug = f"{base}-{number}"
+        number += 1
+    taken.add(slug)
+    return slug
+
+
+# -- undoing -------------------------------------------------------------------------------
+
+
+class UndoRefused(Exception):
+    """The import cannot be undone (already undone, or never applied)."""
+
+
+@transaction.atomic
+def undo_import(record: BibtexImport, *, user=None) -> list[str]:
+    """Revert an applied import exactly; returns notes on what had to be kept (people or
+    venues that later records use)."""
+    record = BibtexImport.objects.select_for_update().get(pk=record.pk)
+    if record.status != ImportStatus.APPLIED:
+        raise UndoRefused(f"this import is {record.get_status_display().lower()}, not applied")
+    changes = record.changes
+    notes = []
+    Paper.objects.filter(pk__in=changes.get("papers", [])).delete()
+    for paper_id, old in changes.get("updated", []):
+        values = {("venue_id" if name == "venue" else name): value for name, value in old.items()}
+        Paper.objects.filter(pk=paper_id).update(**values)
+    for paper_id, group_id in changes.get("group_links", []):
+        Paper.groups.through.objects.filter(paper_id=paper_id, group_id=group_id).delete()
+    removed: dict[int, set[str]] = defaultdict(set)
+    for person_id, variant in changes.get("variants", []):
+        removed[person_id].add(variant)
+    people = list(Person.objects.filter(pk__in=removed))
+    for person in people:
+        person.variants = [v for v in person.variants if v not in removed[person.pk]]
+    Person.objects.bulk_update(people, ["variants"])
+    for venue_id, alias in changes.get("aliases", []):
+        venue = Venue.objects.filter(pk=venue_id).first()
+        if venue and alias in venue.aliases:
+            venue.aliases = [a for a in venue.aliases if a != alias]
+            venue.save(update_fields=["aliases"])
+    used_people = Person.objects.filter(pk__in=changes.get("people", [])).annotate(
+        n=Count("authorships")
+    )
+    kept = [p for p in used_people if p.n]
+    Person.objects.filter(pk__in=[p.pk for p in used_people if not p.n]).delete()
+    if kept:
+        notes.append(f"{len(kept)} people it created are kept: later papers list them")
+    venues = Venue.objects.filter(pk__in=changes.get("venues", [])).annotate(n=Count("papers"))
+    Venue.objects.filter(pk__in=[v.pk for v in venues if not v.n]).delete()
+    tags = Tag.objects.filter(pk__in=changes.get("tags", [])).annotate(n=Count("papers"))
+    Tag.objects.filter(pk__in=[t.pk for t in tags if not t.n]).delete()
+    record.status = ImportStatus.UNDONE
+    record.undone = timezone.now()
+    record.undone_by = user if user is not None and user.is_authenticated else None
+    record.save(update_fields=["status", "undone", "undone_by"])
+    return notes

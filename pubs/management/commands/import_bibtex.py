@@ -1,0 +1,155 @@
+"""manage.py import_bibtex FILE... — plan, report, and (unless --dry-run) apply an import."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+from django.core.management.base import BaseCommand, CommandError, CommandParser
+from django.db import transaction
+
+from people.models import Group, Person
+from pubs.bibtex.parse import BibtexError, decode
+from pubs.bibtex.plan import NEW, Decisions
+from pubs.import_report import report_lines
+from pubs.importer import ImportBlocked, apply_import, prepare_import, referenced_people
+from pubs.models import Venue
+
+
+class DryRunDone(Exception):
+    """Raised to roll back a dry run after its report."""
+
+
+class Command(BaseCommand):
+    help = (
+        "Import BibTeX files: report what would be created, what duplicates papers already "
+        "there, how each author and venue was matched, and every problem with its line. "
+        "Nothing is written if any file has an error or an ambiguous name without a choice."
+    )
+
+    def add_arguments(self, parser: CommandParser) -> None:
+        parser.add_argument("files", nargs="+", type=Path)
+        parser.add_argument("--dry-run", action="store_true", help="Report; write nothing.")
+        parser.add_argument("--group", help="Add the imported papers to this group (slug).")
+        parser.add_argument(
+            "--author",
+            action="append",
+            default=[],
+            metavar="NAME=SLUG",
+            help='Who an author name is: "J. Fang=jin-fang", or "NAME=new" for a new person.',
+        )
+        parser.add_argument(
+            "--venue",
+            action="append",
+            default=[],
+            metavar="TEXT=SLUG",
+            help='Which venue a printed venue is ("ICNP 24=icnp"), or "TEXT=new" to create it.',
+        )
+        parser.add_argument(
+            "--allow-ambiguous",
+            action="store_true",
+            help="Give each ambiguous name a new person of its own, flagged for review.",
+        )
+        parser.add_argument(
+            "--skip-invalid", action="store_true", help="Import the valid entries, skip the rest."
+        )
+        parser.add_argument(
+            "--create-venues", action="store_true", help="Create the venues no known venue matches."
+        )
+        parser.add_argument(
+            "--overwrite",
+            action="store_true",
+            help="Let the file overwrite fields that differ on papers already there.",
+        )
+        parser.add_argument(
+            "--link-base", default="", help="Base URL for relative pdf/slides/code links."
+        )
+
+    def handle(self, *args, files: list[Path], dry_run: bool, group: str | None, **options) -> None:
+        decisions = self._decisions(options)
+        target = self._group(group)
+        verbose = options["verbosity"] >= 2
+        try:
+            with transaction.atomic():
+                for path in files:
+                    self._import(path, decisions, target, dry_run, verbose, options["link_base"])
+                if dry_run:
+                    raise DryRunDone
+        except DryRunDone:
+            self.stdout.write("Dry run: nothing was written.")
+
+    def _import(
+        self,
+        path: Path,
+        decisions: Decisions,
+        group: Group | None,
+        dry_run: bool,
+        verbose: bool,
+        link_base: str,
+    ) -> None:
+        try:
+            text, problems = decode(path.read_bytes())
+            prepared = prepare_import(text, decisions=decisions, link_base=link_base)
+        except FileNotFoundError as exc:
+            raise CommandError(f"{path}: no such file.") from exc
+        except BibtexError as exc:
+            raise CommandError(f"{path}: {exc}") from exc
+        prepared.plan.problems[:0] = problems
+        people = referenced_people(prepared.plan)
+        for line in report_lines(path.name, prepared.plan, verbose=verbose, people=people):
+            self.stdout.write(line)
+        if dry_run:
+            return
+        try:
+            record = apply_import(prepared, file_name=path.name, source="command", group=group)
+        except ImportBlocked as exc:
+            raise CommandError(f"{path}: nothing was written: {exc}.") from exc
+        counts = record.counts
+        self.stdout.write(
+            self.style.SUCCESS(
+                f"Imported {path.name}: {counts['created']} papers created, "
+                f"{counts['updated']} updated, {counts['people_new']} new people "
+                f"(import #{record.pk}; undo it in the admin)."
+            )
+        )
+
+    def _decisions(self, options: dict) -> Decisions:
+        decisions = Decisions(
+            skip_invalid=options["skip_invalid"],
+            allow_ambiguous=options["allow_ambiguous"],
+            create_venues=options["create_venues"],
+            overwrite_all=options["overwrite"],
+        )
+        for item in options["author"]:
+            name, slug = _pair(item, "--author")
+            if slug == NEW:
+                decisions.people[name] = NEW
+                continue
+            person = Person.objects.filter(slug=slug).first()
+            if person is None:
+                raise CommandError(f"--author {item!r}: no person with the slug {slug!r}.")
+            decisions.people[name] = person.pk
+        for item in options["venue"]:
+            text, slug = _pair(item, "--venue")
+            if slug == NEW:
+                decisions.venues[text] = NEW
+                continue
+            venue = Venue.objects.filter(slug=slug).first()
+            if venue is None:
+                raise CommandError(f"--venue {item!r}: no venue with the slug {slug!r}.")
+            decisions.venues[text] = venue.pk
+        return decisions
+
+    def _group(self, slug: str | None) -> Group | None:
+        if not slug:
+            return None
+        group = Group.objects.filter(slug=slug).first()
+        if group is None:
+            raise CommandError(f"--group {slug!r}: no group with this slug.")
+        return group
+
+
+def _pair(item: str, option: str) -> tuple[str, str]:
+    name, sep, value = item.rpartition("=")
+    if not sep or not name.strip() or not value.strip():
+        raise CommandError(f'{option} {item!r}: write it as "NAME=SLUG".')
+    return name.strip(), value.strip()
