@@ -427,7 +427,12 @@ def _remember_variants(plan: ImportPlan, changes: dict) -> None:
         for author in entry.authors:
             if author.person is None or author.is_new:
                 continue
-            if author.decided or author.match.kind in ("initials", "coauthors", "chinese_order"):
+            if author.decided or author.match.kind in (
+                "initials",
+                "coauthors",
+                "chinese_order",
+                "middle",
+            ):
                 wanted[author.person].add(author.author.native or author.author.printed)
     people = list(Person.objects.filter(pk__in=wanted))
     for person in people:

@@ -263,7 +263,7 @@ class Paper(models.Model):
         _("year"),
         null=True,
         blank=True,
-        validators=[MinValueValidator(1800), MaxValueValidator(2100)],
+        validators=[MinValueValidator(1500), MaxValueValidator(2100)],
         help_text=_("Empty only when unknown (e.g. a patent known by its number)."),
     )
     month = models.PositiveSmallIntegerField(

@@ -60,7 +60,7 @@ _UNDER_REVIEW = re.compile(
 _ACCEPTED = re.compile(r"\b(?:accepted|to\s+appear|in\s+press|forthcoming)\b", re.I)
 _ARXIV_IN_TEXT = re.compile(r"\barxiv(?:\s+preprint)?\s*:?\s*(?:abs/)?([\w.\-/]+\d)", re.I)
 _CORR_VOLUME = re.compile(r"^abs/(.+)$", re.I)
-_YEAR = re.compile(r"\b(1[89]\d\d|20\d\d|2100)\b")
+_YEAR = re.compile(r"\b(1[5-9]\d\d|20\d\d|2100)\b")
 _TRUE = {"true", "yes", "1", "y"}
 
 
@@ -171,10 +171,11 @@ def _read_year_and_month(record: Record, f: dict[str, str]) -> None:
         message = f"the year {year_text!r} is not a year" if year_text else "it has no year"
         record.problem(message)
     month = to_text(f.get("month", "")).strip().lower().rstrip(".")
-    if month.isdigit() and 1 <= int(month) <= 12:
-        record.month = int(month)
-    elif month in MONTHS:
-        record.month = MONTHS[month]
+    first = re.split(r"[\s/\-–,]+", month)[0] if month else ""  # "january / february"
+    if first.isdigit() and 1 <= int(first) <= 12:
+        record.month = int(first)
+    elif first.rstrip(".") in MONTHS:
+        record.month = MONTHS[first.rstrip(".")]
     elif month:
         record.problem(f"the month {month!r} is not a month; it is left out", "warning")
 

@@ -169,7 +169,7 @@ def parse(text: str, *, max_entries: int = DEFAULT_MAX_ENTRIES) -> ParsedFile:
         elif isinstance(block, model.ParsingFailedBlock):
             result.problems.append(_failed(block, line))
         elif isinstance(block, model.Preamble):
-            result.preambles.append(block.value)
+            result.preambles.append(_expand(block.value, macros, "", line, result))
         elif isinstance(block, model.ExplicitComment | model.ImplicitComment):
             result.comments += 1
         elif isinstance(block, model.Entry):
@@ -184,6 +184,12 @@ def parse(text: str, *, max_entries: int = DEFAULT_MAX_ENTRIES) -> ParsedFile:
                 fields[item.key.lower()] = _expand(item.value, macros, block.key, line, result)
             result.entries.append(RawEntry(block.key, block.entry_type.lower(), fields, line))
     result.strings = len(macros)
+    commands = preamble_commands(result.preambles)
+    if commands:
+        for entry in result.entries:
+            for name, value in entry.fields.items():
+                if "\\" in value:
+                    entry.fields[name] = apply_commands(value, commands)
     _inherit_crossrefs(result)
     return result
 
@@ -296,3 +302,71 @@ def _inherit_crossrefs(result: ParsedFile) -> None:
     containers = {key for key in targets if by_key[key].entry_type in CONTAINER_TYPES}
     result.containers = [by_key[key].key for key in sorted(containers)]
     result.entries = [entry for entry in result.entries if entry.key.lower() not in containers]
+
+
+# -- commands a @preamble defines --------------------------------------------------------------
+
+_DEFINITION = re.compile(
+    r"\\(?:newcommand|renewcommand|providecommand)\*?\s*\{?\s*\\([A-Za-z]+)\s*\}?"
+    r"\s*(?:\[(\d)\])?\s*\{"
+)
+
+
+def preamble_commands(preambles: list[str]) -> dict[str, tuple[int, str]]:
+    """Commands the preambles define (\\newcommand, \\providecommand): name -> (arguments,
+    body). Entries use them ("{\\MaxMinAntSystem}"); they are expanded before decoding."""
+    commands = {}
+    for text in preambles:
+        for match in _DEFINITION.finditer(text):
+            body = _braced(text, match.end() - 1)
+            if body is not None:
+                commands[match.group(1)] = (int(match.group(2) or 0), body)
+    return commands
+
+
+def apply_commands(value: str, commands: dict[str, tuple[int, str]], depth: int = 3) -> str:
+    """``value`` with the preamble's commands expanded (arguments substituted for #1 ...)."""
+    for _ in range(depth):
+        changed = False
+        for name, (arguments, body) in commands.items():
+            start = value.find("\\" + name)
+            while start >= 0:
+                end = start + len(name) + 1
+                if end < len(value) and value[end].isalpha():
+                    start = value.find("\\" + name, end)
+                    continue
+                args, position = [], end
+                for _ in range(arguments):
+                    while position < len(value) and value[position].isspace():
+                        position += 1
+                    arg = _braced(value, position) if position < len(value) else None
+                    if arg is None:
+                        break
+                    args.append(arg)
+                    position += len(arg) + 2
+                if len(args) < arguments:
+                    break
+                text = body
+                for number, arg in enumerate(args, start=1):
+                    text = text.replace(f"#{number}", arg)
+                value = value[:start] + "{" + text + "}" + value[position:]
+                changed = True
+                start = value.find("\\" + name, start + len(text) + 2)
+        if not changed:
+            break
+    return value
+
+
+def _braced(text: str, start: int) -> str | None:
+    """The content of the brace group opening at ``start``, or None."""
+    if start >= len(text) or text[start] != "{":
+        return None
+    depth = 0
+    for index in range(start, len(text)):
+        if text[index] == "{":
+            depth += 1
+        elif text[index] == "}":
+            depth -= 1
+            if depth == 0:
+                return text[start + 1 : index]
+    return None

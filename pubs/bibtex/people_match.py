@@ -28,12 +28,20 @@ from rapidfuzz import fuzz
 from pubs.bibtex.names import Author, parse_name
 
 MatchKind = Literal[
-    "exact", "variant", "native", "chinese_order", "initials", "coauthors", "ambiguous",
-    "suggestion", "new",
+    "exact", "variant", "native", "chinese_order", "middle", "initials", "coauthors",
+    "ambiguous", "suggestion", "new",
 ]  # fmt: skip
 #: Kinds that link the author to a person without asking.
-LINKED = frozenset({"exact", "variant", "native", "chinese_order", "initials", "coauthors"})
+LINKED = frozenset(
+    {"exact", "variant", "native", "chinese_order", "middle", "initials", "coauthors"}
+)
+#: Letters NFKD does not take apart.
+_LETTERS = str.maketrans(
+    {"ł": "l", "Ł": "l", "ø": "o", "Ø": "o", "ß": "ss", "æ": "ae", "Æ": "ae", "œ": "oe",
+     "Œ": "oe", "đ": "d", "Đ": "d", "ı": "i", "ð": "d", "þ": "th"}
+)  # fmt: skip
 SUGGESTION_SCORE = 85
+_FOLDED_AWAY = re.compile(r"[\s.\-'’]+")
 
 
 @dataclass(frozen=True)
@@ -67,9 +75,9 @@ class PersonMatch:
 def fold(text: str) -> str:
     """Lower case, accents off, dots, hyphens and spaces gone: "Li-Wen" -> "liwen"."""
     if not text.isascii():
-        text = unicodedata.normalize("NFKD", text)
-    text = "".join(char for char in text if not unicodedata.combining(char))
-    return re.sub(r"[\s.\-'’]+", "", text.casefold())
+        text = unicodedata.normalize("NFKD", text.translate(_LETTERS))
+        text = "".join(char for char in text if not unicodedata.combining(char))
+    return _FOLDED_AWAY.sub("", text.casefold())
 
 
 def initials_of(given: str) -> str:
@@ -152,6 +160,13 @@ class PeopleIndex:
                 )
             if exact or variant:
                 return self._decide(exact | variant, evidence, author, "same name")
+            middle = self._fitting_middle_names(author)
+            if len(middle) == 1:
+                person = self.people[_one(middle)]
+                reason = f"{author.printed} is {person.name}, with or without a middle name"
+                return PersonMatch("middle", person.id, reason=reason)
+            if middle:
+                return self._decide(middle, evidence, author, "given name")
             swapped = self.by_full.get(_full_key(author.family, author.given), set())
             if len(swapped) == 1 and _looks_chinese(author):
                 person = self.people[_one(swapped)]
@@ -170,6 +185,18 @@ class PeopleIndex:
             if fitting:
                 return self._decide(fitting, evidence, author, "initials")
         return self._suggest(author, evidence)
+
+    def _fitting_middle_names(self, author: Author) -> set[Hashable]:
+        """People of the family name whose given names agree but for middle names or
+        initials: "Geoffrey Hinton" and "Geoffrey E. Hinton", "Martin W. P. Savelsbergh"."""
+        found = set()
+        for person_id in self.by_family.get(fold(author.family), ()):
+            person = self.people[person_id]
+            if fold(person.family) == fold(author.family) and given_names_agree(
+                author.given, person.given
+            ):
+                found.add(person_id)
+        return found
 
     def _fitting_initials(self, author: Author) -> set[Hashable]:
         wanted = initials_of(author.given)
@@ -226,6 +253,19 @@ class PeopleIndex:
             names = ", ".join(self.people[c].name for c in ordered)
             return PersonMatch("suggestion", None, ordered, f"no exact match; close to {names}")
         return PersonMatch("new", reason="no one of this name")
+
+
+def given_names_agree(first: str, second: str) -> bool:
+    """The same first given name, and the middle names equal, one an initial of the other,
+    or missing on one side."""
+    left = [fold(piece) for piece in re.split(r"[\s.]+", first) if piece]
+    right = [fold(piece) for piece in re.split(r"[\s.]+", second) if piece]
+    if not left or not right or left[0] != right[0] or len(left[0]) < 2:
+        return False
+    return all(
+        a == b or (len(a) == 1 and b.startswith(a)) or (len(b) == 1 and a.startswith(b))
+        for a, b in zip(left[1:], right[1:], strict=False)
+    )
 
 
 def _one(ids: set[Hashable]) -> Hashable:
