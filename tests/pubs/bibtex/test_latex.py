@@ -1,0 +1,32 @@
+import pytest
+
+from pubs.bibtex.latex import protected_words, to_text
+
+
+@pytest.mark.parametrize(
+    ("latex", "text"),
+    [
+        (r"J{\"a}ger", "Jäger"),
+        (r"Gro{\ss}", "Groß"),
+        (r"\v{S}ime\v{c}ek", "Šimeček"),
+        (r"Erd\H{o}s", "Erdős"),
+        (r"\c{C}elik", "Çelik"),
+        (r"Na\"{\i}ve", "Naïve"),
+        (r"{\O}stergaard", "Østergaard"),
+        (r"caf\'{e} \& co", "café & co"),
+        (r"99\% Recall", "99% Recall"),
+        (r"The {TPU} is $\alpha$ fast", "The TPU is α fast"),
+        (r"in $O(n \log n)$ time", "in O(n log n) time"),
+        (r"\emph{x} and \textbf{y}", "x and y"),
+        (r"{\textquoteright}", "\u2019"),
+        ("766--775", "766–775"),
+        ("a~b", "a b"),
+        ("plain text", "plain text"),
+    ],
+)
+def test_latex_reads_as_unicode_text(latex, text):
+    assert to_text(latex) == text
+
+
+def test_case_protected_words_are_remembered():
+    assert protected_words(r"The {TPU} and {CUDA}: {\"O}ver") == ["TPU", "CUDA"]

@@ -1,0 +1,82 @@
+import pytest
+
+from pubs.bibtex.names import parse_authors, parse_name
+
+
+@pytest.mark.parametrize(
+    ("raw", "given", "family"),
+    [
+        ("Fang, Jin", "Jin", "Fang"),
+        ("Jiarui Fang", "Jiarui", "Fang"),
+        ("van Dijk, Jan", "Jan", "Dijk"),
+        ("Li-Wen Chang", "Li-Wen", "Chang"),
+        ("J. R. R. Tolkien", "J. R. R.", "Tolkien"),
+        (r"M{\"u}ller, J{\"o}rg", "Jörg", "Müller"),
+        ("{Jiarui Fang}", "Jiarui", "Fang"),
+    ],
+)
+def test_name_parts(raw, given, family):
+    author = parse_name(raw)
+    assert (author.given, author.family) == (given, family)
+
+
+def test_von_and_jr_parts():
+    assert parse_name("van Dijk, Jan").von == "van"
+    assert parse_name("Smith, Jr., John").jr == "Jr."
+
+
+def test_printed_name_is_in_reading_order():
+    assert parse_name("Fang, Jin").printed == "Jin Fang"
+
+
+@pytest.mark.parametrize(
+    ("raw", "given", "family"),
+    [
+        ("徐宏力", "Hongli", "Xu"),
+        ("方佳瑞", "Jiarui", "Fang"),
+        ("曾志", "Zhi", "Zeng"),
+        ("欧阳修", "Xiu", "Ouyang"),
+    ],
+)
+def test_chinese_script_names_are_romanised_and_kept(raw, given, family):
+    author = parse_name(raw)
+    assert (author.given, author.family, author.native) == (given, family, raw)
+
+
+@pytest.mark.parametrize(
+    "raw",
+    [
+        "Miao*, Xupeng",
+        "Xupeng Miao*",
+        r"Xupeng Miao$^*$",
+        r"Xupeng Miao\textsuperscript{*}",
+        r"Xupeng Miao$^{*}$",
+    ],
+)
+def test_equal_contribution_marks(raw):
+    author = parse_name(raw)
+    assert author.equal and author.full == "Xupeng Miao"
+
+
+@pytest.mark.parametrize(
+    ("raw", "initials"),
+    [
+        ("J. Fang", True),
+        ("L.-W. Chang", True),
+        ("JR Smith", True),
+        ("Li Wang", False),
+        ("Jin Fang", False),
+    ],
+)
+def test_initials_only(raw, initials):
+    assert parse_name(raw).is_initials is initials
+
+
+def test_and_others_ends_the_list():
+    authors, more = parse_authors("Zheng, Size and Bao, Wenlei and others")
+    assert [a.full for a in authors] == ["Size Zheng", "Wenlei Bao"] and more
+
+
+def test_and_inside_braces_is_not_a_separator():
+    authors, _ = parse_authors("{Barnes and Noble} and Jin Fang")
+    assert len(authors) == 2

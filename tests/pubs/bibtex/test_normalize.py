@@ -1,0 +1,154 @@
+"""A raw entry becomes a Record: kind, status, identifiers, links, equal contribution."""
+
+import pytest
+
+from pubs.bibtex.normalize import normalize
+from pubs.bibtex.parse import parse
+
+
+def record(text: str, **options):
+    (entry,) = parse(text).entries
+    return normalize(entry, **options)
+
+
+@pytest.mark.parametrize(
+    ("entry_type", "kind"),
+    [
+        ("article", "journal"),
+        ("inproceedings", "conference"),
+        ("phdthesis", "thesis"),
+        ("patent", "patent"),
+        ("incollection", "book"),
+        ("misc", "other"),
+        ("techreport", "other"),
+    ],
+)
+def test_entry_type_gives_the_kind(entry_type, kind):
+    assert record(f"@{entry_type}{{a, title={{T}}, year=2024}}").kind == kind
+
+
+def test_a_phd_thesis_is_a_thesis_of_type_phd():
+    r = record("@phdthesis{a, title={T}, year=2019, school={Tsinghua University}}")
+    assert (r.kind, r.thesis_type, r.institution) == ("thesis", "phd", "Tsinghua University")
+
+
+def test_an_arxiv_only_article_is_a_preprint():
+    r = record("@article{a, title={T}, year=2024, journal={arXiv preprint arXiv:2405.07719}}")
+    assert (r.kind, r.status, r.arxiv_id) == ("preprint", "preprint", "2405.07719")
+
+
+@pytest.mark.parametrize(
+    "fields",
+    [
+        "eprint={2405.07719}, archivePrefix={arXiv}",
+        "journal={CoRR}, volume={abs/2405.07719}",
+        "url={https://arxiv.org/abs/2405.07719v2}",
+        "doi={10.48550/arXiv.2405.07719}",
+    ],
+)
+def test_the_arxiv_id_is_found_where_it_hides(fields):
+    r = record(f"@misc{{a, title={{T}}, year=2024, {fields}}}")
+    assert r.arxiv_id == "2405.07719"
+    assert r.doi == ""
+
+
+def test_corr_volume_is_not_kept_as_a_volume():
+    assert (
+        record("@article{a, title={T}, year=2024, journal={CoRR}, volume={abs/2405.07719}}").volume
+        == ""
+    )
+
+
+def test_a_doi_url_gives_the_doi():
+    r = record("@article{a, title={T}, year=2024, url={https://doi.org/10.1109/TNET.2024.3387948}}")
+    assert (r.doi, r.url) == ("10.1109/tnet.2024.3387948", "")
+
+
+@pytest.mark.parametrize(
+    ("note", "status"),
+    [
+        ("Under Review", "under_review"),
+        ("submitted to NSDI", "under_review"),
+        ("to appear", "accepted"),
+        ("", "published"),
+    ],
+)
+def test_notes_give_the_status(note, status):
+    assert record(f"@inproceedings{{a, title={{T}}, year=2024, note={{{note}}}}}").status == status
+
+
+def test_al_folio_fields():
+    r = record(
+        "@inproceedings{a, title={T}, year=2024, abbr={ICNP}, selected={true}, "
+        "award={Best Paper Award}, code={https://github.com/x/y}, video={https://youtu.be/z}}"
+    )
+    assert r.abbr == "ICNP" and r.selected and r.awards == ["Best Paper Award"]
+    assert r.links == {"code": "https://github.com/x/y", "video": "https://youtu.be/z"}
+
+
+def test_a_relative_link_is_kept_as_a_field_with_a_warning():
+    r = record("@inproceedings{a, title={T}, year=2024, pdf={titan.pdf}}")
+    assert r.links == {} and r.extra["pdf"] == "titan.pdf"
+    assert "relative path" in r.problems[0].message
+
+
+def test_a_relative_link_with_a_base_becomes_a_link():
+    r = record(
+        "@inproceedings{a, title={T}, year=2024, pdf={titan.pdf}}",
+        link_base="https://www.fangjin.site/pdf/",
+    )
+    assert r.links == {"pdf": "https://www.fangjin.site/pdf/titan.pdf"}
+
+
+@pytest.mark.parametrize(
+    "field",
+    [
+        "equal={2}",
+        "equal_contribution={1,2}",
+        "author_notes={Equal contribution, Equal contribution, }",
+    ],
+)
+def test_equal_contribution_fields(field):
+    r = record(
+        f"@inproceedings{{a, title={{T}}, year=2024, author={{A One and B Two and C Three}}, {field}}}"
+    )
+    assert [a.equal for a in r.authors] == [True, True, False]
+
+
+def test_fields_without_a_column_are_kept_as_written():
+    r = record("@article{a, title={T}, year=2024, isbn={978-1}, note={Invited}}")
+    assert r.extra == {"isbn": "978-1", "note": "Invited"}
+
+
+def test_the_title_keeps_its_latex_for_export():
+    r = record("@article{a, title={The {TPU} is $\\alpha$}, year=2024}")
+    assert (r.title, r.title_latex, r.protected) == (
+        "The TPU is α",
+        "The {TPU} is $\\alpha$",
+        ["TPU"],
+    )
+
+
+@pytest.mark.parametrize(
+    ("text", "message"),
+    [
+        ("@article{a, year=2024}", "it has no title"),
+        ("@article{a, title={T}}", "it has no year"),
+        ("@article{a, title={T}, year={soon}}", "is not a year"),
+    ],
+)
+def test_missing_title_or_year_is_an_error_with_line_and_key(text, message):
+    r = record(text)
+    (error,) = r.errors
+    assert message in error.message and (error.key, error.line) == ("a", 1)
+
+
+def test_a_patent_needs_no_year():
+    assert record("@patent{a, title={T}, number={CN1}}").errors == []
+
+
+@pytest.mark.parametrize(
+    ("month", "number"), [("oct", 10), ("October", 10), ("10", 10), ("{january / february}", 1)]
+)
+def test_months(month, number):
+    assert record(f"@article{{a, title={{T}}, year=2024, month={month}}}").month == number

@@ -1,0 +1,151 @@
+"""Reading BibTeX: macros, crossrefs, bad blocks, encodings; every problem with its line."""
+
+import codecs
+from pathlib import Path
+
+import pytest
+
+from pubs.bibtex.parse import BibtexError, decode, parse
+
+IRIDIA = Path(__file__).resolve().parents[4] / "shared" / "data" / "iridia-references.bib"
+
+
+def only(text: str):
+    result = parse(text)
+    assert len(result.entries) == 1, result.problems
+    return result.entries[0]
+
+
+def test_string_macros_and_concatenation_are_expanded():
+    entry = only(
+        '@string{pre = "Proceedings of the "}\n'
+        '@inproceedings{a, booktitle = pre # "ICNP" # {, 2024}, title={T}, year=2024}'
+    )
+    assert entry.fields["booktitle"] == "Proceedings of the ICNP, 2024"
+
+
+def test_month_macros_read_as_month_names():
+    assert only("@article{a, title={T}, year=2024, month=oct}").fields["month"] == "October"
+
+
+def test_a_string_macro_may_use_an_earlier_one():
+    entry = only(
+        '@string{ieee = "IEEE"}\n@string{ton = ieee # "/ACM ToN"}\n'
+        "@article{a, journal = ton, title={T}, year=2024}"
+    )
+    assert entry.fields["journal"] == "IEEE/ACM ToN"
+
+
+def test_an_undefined_macro_is_a_warning_naming_the_entry():
+    result = parse("@article{a, journal = nosuch, title={T}, year=2024}")
+    (warning,) = result.warnings
+    assert (warning.line, warning.key) == (1, "a")
+    assert "nosuch" in warning.message
+
+
+def test_a_redefined_string_uses_the_later_value_with_a_warning():
+    result = parse(
+        '@string{x = "old"}\n@string{x = "new"}\n@article{a, note = x, title={T}, year=1}'
+    )
+    assert result.entries[0].fields["note"] == "new"
+    assert result.warnings[0].line == 2
+
+
+def test_comments_and_preambles_are_counted_not_imported():
+    result = parse(
+        '% a comment\n@comment{anything}\n@preamble{"\\newcommand{\\x}{y}"}\n'
+        "@article{a, title={T}, year=2024}"
+    )
+    assert len(result.entries) == 1
+    assert result.comments >= 1
+    assert len(result.preambles) == 1
+
+
+def test_a_command_defined_in_the_preamble_is_expanded():
+    result = parse(
+        '@preamble{"\\providecommand{\\MMAS}{{MAX--MIN} Ant System} "}\n'
+        '@preamble{"\\providecommand{\\pkg}[1]{{#1}} "}\n'
+        "@article{a, title={The {\\MMAS} in \\pkg{irace}}, year=2000}"
+    )
+    assert result.entries[0].fields["title"] == "The {{{MAX--MIN} Ant System}} in {{irace}}"
+
+
+def test_crossref_fields_are_inherited_and_the_proceedings_are_not_a_paper():
+    result = parse(
+        "@inproceedings{p, title={Paper}, crossref={conf}, pages={1--2}}\n"
+        "@proceedings{conf, title={Proceedings of X}, year=2021, publisher={ACM}}"
+    )
+    (entry,) = result.entries
+    assert entry.fields["booktitle"] == "Proceedings of X"
+    assert (entry.fields["year"], entry.fields["publisher"]) == ("2021", "ACM")
+    assert "title" in entry.fields and entry.fields["title"] == "Paper"
+    assert result.containers == ["conf"]
+
+
+def test_a_crossref_to_a_missing_entry_is_a_warning():
+    result = parse("@inproceedings{p, title={Paper}, year=2020, crossref={nowhere}}")
+    assert "nowhere" in result.warnings[0].message
+
+
+def test_a_duplicate_key_is_an_error_naming_both_lines():
+    result = parse("@article{a, title={T}, year=1}\n\n@article{a, title={U}, year=2}")
+    (error,) = result.errors
+    assert (error.line, error.key) == (3, "a")
+    assert "first at line 1" in error.message
+
+
+def test_keys_differing_only_in_case_are_duplicates():
+    result = parse("@article{Fang24, title={T}, year=1}\n@article{fang24, title={U}, year=2}")
+    assert len(result.errors) == 1
+
+
+def test_a_broken_entry_is_an_error_with_its_key_and_line():
+    result = parse(
+        "@article{good, title={T}, year=1}\n@article{broken, title={missing brace, year=2\n"
+        "@article{next, title={N}, year=3}"
+    )
+    errors = result.errors
+    assert any(e.key == "broken" and e.line == 2 for e in errors), [str(e) for e in errors]
+
+
+def test_a_field_given_twice_is_an_error():
+    result = parse("@article{a, title={T}, title={U}, year=1}")
+    assert "title" in result.errors[0].message
+
+
+def test_too_many_entries_are_refused():
+    with pytest.raises(BibtexError, match="limit is 2"):
+        parse("".join(f"@misc{{k{i}, title={{T}}, year=1}}\n" for i in range(3)), max_entries=2)
+
+
+def test_utf8_with_a_bom_is_read():
+    text, problems = decode(codecs.BOM_UTF8 + "@misc{a, title={Jäger}}".encode())
+    assert text.startswith("@misc") and problems == []
+
+
+def test_utf16_with_a_bom_is_read():
+    text, _ = decode("@misc{a, title={方佳瑞}}".encode("utf-16"))
+    assert "方佳瑞" in text
+
+
+def test_latin1_is_read_with_a_warning_naming_the_line():
+    text, problems = decode("% ok\n@misc{a, title={J\xe4ger}}".encode("latin-1"))
+    assert "Jäger" in text
+    assert problems[0].line == 2 and problems[0].severity == "warning"
+
+
+def test_a_binary_file_is_refused():
+    with pytest.raises(BibtexError, match="not a text file"):
+        decode(b"\x89PNG\r\n\x1a\n\x00\x00\x00\rIHDR")
+
+
+def test_a_file_that_is_too_large_is_refused():
+    with pytest.raises(BibtexError, match="the limit is"):
+        decode(b"x" * 2048, max_bytes=1024)
+
+
+def test_the_iridia_bibliography_reads_without_errors():
+    result = parse(IRIDIA.read_text(encoding="utf-8"))
+    assert result.errors == []
+    assert len(result.entries) + len(result.containers) == 3305
+    assert result.strings > 1700  # distinct @string names (some are defined twice)

@@ -1,0 +1,126 @@
+"""Who an author is: each rule, and that two people are never merged silently."""
+
+import pytest
+
+from pubs.bibtex.names import parse_name
+from pubs.bibtex.people_match import PeopleIndex, PersonRecord, given_names_agree
+
+PEOPLE = [
+    PersonRecord("jin", "Jin", "Fang", variants=("J. Fang",)),
+    PersonRecord("jiarui", "Jiarui", "Fang", native="方佳瑞", variants=("Jiarui, Fang",)),
+    PersonRecord("gongming", "Gongming", "Zhao", native="赵功名"),
+    PersonRecord("hongli", "Hongli", "Xu", native="徐宏力"),
+    PersonRecord("haohuan", "Haohuan", "Fu"),
+    PersonRecord("guangwen", "Guangwen", "Yang"),
+    PersonRecord("liwen", "Li-Wen", "Chang"),
+    PersonRecord("hinton", "Geoffrey E.", "Hinton"),
+    PersonRecord("wang-a", "Wei", "Wang"),
+    PersonRecord("wang-b", "Wei", "Wang"),
+    PersonRecord("czeslaw", "Czesław", "Smutnicki"),
+]
+COAUTHORS = [
+    ("jin", "gongming"),
+    ("jin", "hongli"),
+    ("jiarui", "haohuan"),
+    ("jiarui", "guangwen"),
+    ("haohuan", "guangwen"),
+    ("wang-a", "hongli"),
+]
+
+
+@pytest.fixture
+def index() -> PeopleIndex:
+    return PeopleIndex(PEOPLE, COAUTHORS)
+
+
+def match(index, name, *coauthors):
+    return index.match(parse_name(name), coauthors)
+
+
+@pytest.mark.parametrize("name", ["Jin Fang", "Fang, Jin", "Jin  Fang"])
+def test_the_same_name(index, name):
+    assert (match(index, name).kind, match(index, name).person) == ("exact", "jin")
+
+
+def test_a_name_in_capitals(index):
+    assert match(index, "FANG, JIN").person == "jin"
+
+
+def test_a_recorded_variant(index):
+    assert match(index, "Fang Jiarui").person == "jiarui"
+
+
+@pytest.mark.parametrize(("name", "person"), [("徐宏力", "hongli"), ("方佳瑞", "jiarui")])
+def test_a_chinese_script_name(index, name, person):
+    result = match(index, name)
+    assert (result.kind, result.person) == ("native", person)
+
+
+def test_accents_and_special_letters_do_not_matter(index):
+    assert match(index, "Czeslaw Smutnicki").person == "czeslaw"
+
+
+def test_hyphens_do_not_matter(index):
+    assert match(index, "Li Wen Chang").person == "liwen"
+
+
+def test_initials_that_fit_one_person(index):
+    result = match(index, "G. Zhao")
+    assert (result.kind, result.person) == ("initials", "gongming")
+
+
+def test_initials_that_fit_two_people_are_ambiguous_without_evidence(index):
+    result = match(index, "J. Fang")
+    assert result.kind == "ambiguous" and result.person is None
+    assert set(result.candidates) == {"jin", "jiarui"}
+
+
+@pytest.mark.parametrize(
+    ("coauthors", "person"), [(("gongming", "hongli"), "jin"), (("haohuan",), "jiarui")]
+)
+def test_co_authors_decide_between_people_the_initials_fit(index, coauthors, person):
+    result = match(index, "J. Fang", *coauthors)
+    assert (result.kind, result.person) == ("coauthors", person)
+
+
+def test_two_people_of_one_name_are_told_apart_by_co_authors(index):
+    assert match(index, "Wei Wang").kind == "ambiguous"
+    assert match(index, "Wei Wang", "hongli").person == "wang-a"
+
+
+def test_a_misspelling_is_a_suggestion_never_a_match(index):
+    result = match(index, "Gongmin Zhao")
+    assert (result.kind, result.person, result.candidates) == ("suggestion", None, ("gongming",))
+
+
+def test_a_wrong_family_name_with_shared_co_authors_is_a_suggestion(index):
+    result = match(index, "Haohuan Fang", "jiarui", "guangwen")
+    assert result.kind == "suggestion" and result.candidates == ("haohuan",)
+
+
+def test_a_middle_name_more_or_less(index):
+    result = match(index, "Geoffrey Hinton")
+    assert (result.kind, result.person) == ("middle", "hinton")
+
+
+def test_someone_unknown_is_new(index):
+    assert match(index, "Ada Lovelace").kind == "new"
+
+
+def test_people_added_later_are_found(index):
+    index.add(PersonRecord("new:size", "Size", "Zheng"))
+    assert match(index, "S. Zheng").person == "new:size"
+
+
+@pytest.mark.parametrize(
+    ("first", "second", "agree"),
+    [
+        ("Geoffrey", "Geoffrey E.", True),
+        ("Martin W. P.", "Martin", True),
+        ("Francisco J.", "Francisco B.", False),
+        ("Jin", "Jiarui", False),
+        ("J.", "Jin", False),
+    ],
+)
+def test_given_names_agree(first, second, agree):
+    assert given_names_agree(first, second) is agree

@@ -1,0 +1,192 @@
+"""The import plan, without a database: what each entry, author and venue would become."""
+
+from pubs.bibtex.normalize import normalize
+from pubs.bibtex.paper_match import PaperIndex, PaperRecord
+from pubs.bibtex.parse import parse
+from pubs.bibtex.people_match import PeopleIndex, PersonRecord
+from pubs.bibtex.plan import NEW, Decisions, build_plan
+from pubs.venue_resolution import VenueIndex, VenueRecord
+
+PEOPLE = [
+    PersonRecord(1, "Jin", "Fang"),
+    PersonRecord(2, "Jiarui", "Fang"),
+    PersonRecord(3, "Gongming", "Zhao"),
+    PersonRecord(4, "Hongli", "Xu"),
+    PersonRecord(5, "Liguang", "Xie"),
+    PersonRecord(6, "Harry", "Xu"),
+]
+COAUTHORS = [(1, 3), (1, 4), (1, 5), (3, 4), (3, 5), (4, 5)]
+VENUES = [
+    VenueRecord(10, "IEEE International Conference on Network Protocols", "conference", "ICNP"),
+    VenueRecord(11, "IEEE/ACM Transactions on Networking", "journal", "ToN"),
+    VenueRecord(12, "Conference on Machine Learning and Systems", "conference", "MLSys"),
+    VenueRecord(13, "arXiv", "preprint_server", "arXiv", "journals/corr"),
+]
+PREPRINT = PaperRecord(
+    100,
+    "USP: A Unified Sequence Parallelism Approach",
+    2024,
+    arxiv_id="2405.07719",
+    kind="preprint",
+)
+EXISTING = {
+    100: {
+        "status": "preprint",
+        "kind": "preprint",
+        "year": 2024,
+        "venue": 13,
+        "container_title": "arXiv",
+        "arxiv_id": "2405.07719",
+        "doi": "",
+        "pages": "",
+    }
+}
+
+
+def plan_of(text: str, decisions: Decisions | None = None):
+    parsed = parse(text)
+    return build_plan(
+        parsed,
+        [normalize(entry) for entry in parsed.entries],
+        people=PeopleIndex(PEOPLE, COAUTHORS),
+        papers=PaperIndex([PREPRINT]),
+        venues=VenueIndex(VENUES),
+        existing=EXISTING,
+        decisions=decisions,
+    )
+
+
+def persons(plan, entry=0):
+    return [a.person for a in plan.entries[entry].authors]
+
+
+def test_a_new_paper_is_created_with_its_people_and_venue():
+    plan = plan_of(
+        "@inproceedings{a, title={Titan}, year=2024, booktitle={ICNP'24}, "
+        "author={Jin Fang and Gongming Zhao and Ada Lovelace}}"
+    )
+    (entry,) = plan.entries
+    assert entry.action == "create" and entry.venue.venue == 10
+    assert persons(plan)[:2] == [1, 3] and entry.authors[2].is_new
+    assert plan.summary()["people_new"] == 1
+
+
+def test_initials_are_decided_by_the_others_on_the_entry_round_by_round():
+    plan = plan_of(
+        "@article{a, title={T}, year=2024, journal={IEEE/ACM Transactions on Networking}, "
+        "author={J. Fang and G. Zhao and H. Xu and L. Xie}}"
+    )
+    assert persons(plan) == [1, 3, 4, 5]
+    assert [a.match.kind for a in plan.entries[0].authors] == [
+        "coauthors",
+        "initials",
+        "coauthors",
+        "initials",
+    ]
+
+
+def test_initials_without_evidence_block_the_import():
+    plan = plan_of("@misc{a, title={T}, year=2024, author={J. Fang and Ada Lovelace}}")
+    assert not plan.ready
+    assert "J. Fang" in plan.blockers[0]
+
+
+def test_a_choice_settles_an_ambiguous_name():
+    plan = plan_of(
+        "@misc{a, title={T}, year=2024, author={J. Fang and Ada Lovelace}}",
+        Decisions(people={"J. Fang": 2}),
+    )
+    assert plan.ready and persons(plan)[0] == 2
+
+
+def test_allowing_ambiguous_names_gives_them_a_flagged_person_of_their_own():
+    plan = plan_of(
+        "@misc{a, title={T}, year=2024, author={J. Fang}}", Decisions(allow_ambiguous=True)
+    )
+    (author,) = plan.entries[0].authors
+    assert author.is_new and "could be" in author.note
+    assert plan.ready
+
+
+def test_a_misspelling_becomes_a_new_person_unless_chosen():
+    text = "@misc{a, title={T}, year=2024, author={Jin Fang and Gongmin Zhao}}"
+    plan = plan_of(text)
+    assert plan.entries[0].authors[1].is_new and len(plan.suggested) == 1
+    assert persons(plan_of(text, Decisions(people={"Gongmin Zhao": 3})))[1] == 3
+
+
+def test_a_full_name_elsewhere_in_the_file_is_found_for_initials():
+    plan = plan_of(
+        "@misc{a, title={A}, year=2024, author={Size Zheng and Jin Fang}}\n"
+        "@misc{b, title={B}, year=2024, author={S. Zheng}}"
+    )
+    assert persons(plan, 1) == [persons(plan, 0)[0]]
+
+
+def test_one_new_person_per_name_in_the_file():
+    plan = plan_of(
+        "@misc{a, title={A}, year=2024, author={Ada Lovelace}}\n"
+        "@misc{b, title={B}, year=2024, author={Lovelace, Ada}}"
+    )
+    assert persons(plan, 0) == persons(plan, 1) and len(plan.new_people) == 1
+
+
+def test_a_paper_twice_in_a_file_is_created_once():
+    plan = plan_of(
+        "@misc{a, title={Same Title}, year=2024}\n@misc{b, title={Same title.}, year=2024}"
+    )
+    assert [e.action for e in plan.entries] == ["create", "duplicate"]
+    assert plan.entries[1].same_as_entry == "a"
+
+
+def test_the_published_version_of_a_preprint_promotes_it():
+    plan = plan_of(
+        "@inproceedings{x, title={USP: A Unified Sequence Parallelism Approach}, "
+        "year=2025, booktitle={MLSys'25}, pages={1--10}}"
+    )
+    (entry,) = plan.entries
+    assert entry.action == "duplicate" and entry.promote
+    assert entry.fill == {
+        "kind": "conference",
+        "status": "published",
+        "year": 2025,
+        "venue": 12,
+        "container_title": "MLSys'25",
+        "pages": "1--10",
+    }
+
+
+def test_fields_already_set_are_kept_unless_overwriting_is_chosen():
+    text = "@misc{x, title={USP: A Unified Sequence Parallelism Approach}, year=2024, eprint={2405.07719}, archivePrefix={arXiv}, doi={10.1145/1}}"
+    kept = plan_of(text.replace("10.1145/1", "10.1145/1"))
+    assert kept.entries[0].fill.get("doi") == "10.1145/1"  # empty before: filled in
+    EXISTING[100]["doi"] = "10.1145/other"
+    try:
+        conflict = plan_of(text)
+        assert "doi" in conflict.entries[0].conflicts and "doi" not in conflict.entries[0].fill
+        chosen = plan_of(text, Decisions(overwrite={"x": True}))
+        assert chosen.entries[0].fill["doi"] == "10.1145/1"
+    finally:
+        EXISTING[100]["doi"] = ""
+
+
+def test_the_kind_follows_the_venue():
+    plan = plan_of(
+        "@article{a, title={TileLink}, year=2025, journal={Proceedings of Machine Learning and Systems}}"
+    )
+    assert plan.entries[0].kind == "conference"
+
+
+def test_an_invalid_entry_blocks_the_import_unless_skipped():
+    text = "@misc{a, title={T}, year=2024}\n@misc{b, year=2024}"
+    assert not plan_of(text).ready
+    plan = plan_of(text, Decisions(skip_invalid=True))
+    assert plan.ready and [e.action for e in plan.entries] == ["create", "invalid"]
+
+
+def test_an_unresolved_venue_is_listed_and_can_be_created():
+    text = "@inproceedings{a, title={T}, year=2024, booktitle={Workshop on Obscure Things}}"
+    assert plan_of(text).unresolved_venues == {"Workshop on Obscure Things": ["a"]}
+    assert (
+        plan_of(text, Decisions(venues={"Workshop on Obscure Things": NEW})).unresolved_venues == {}
+    )
