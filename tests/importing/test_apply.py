@@ -1,0 +1,169 @@
+"""Applying an import: all or nothing, the same file twice changes nothing, undo is exact."""
+
+import re
+from pathlib import Path
+
+import pytest
+
+from people.models import Advising, Group, Membership, Person
+from pubs.bibtex.plan import Decisions
+from pubs.importer import ImportBlocked, UndoRefused, apply_import, prepare_import, undo_import
+from pubs.models import Authorship, BibtexImport, Link, Paper, Tag, Venue, VenueRank
+
+DATA = Path(__file__).resolve().parent.parent / "data" / "bibtex"
+pytestmark = pytest.mark.usefixtures("catalogue")
+
+NEW_PAPERS = r"""
+@inproceedings{fang2025new,
+  title = {A New Study of {GPU} Collectives},
+  author = {Fang, Jin and Zhao, Gongming and Lovelace, Ada and H. Fu},
+  booktitle = {2025 IEEE 33rd International Conference on Network Protocols (ICNP)},
+  year = {2025}, doi = {10.1109/ICNP.2025.1}, keywords = {collectives, GPU},
+  code = {https://github.com/example/new}
+}
+@article{lovelace2025notes,
+  title = {Notes on the Analytical Engine},
+  author = {Ada Lovelace and Charles Babbage},
+  journal = {Journal of Obscure Engines}, year = {2025}
+}
+"""
+
+MODELS = [
+    Person,
+    Membership,
+    Advising,
+    Group,
+    Venue,
+    VenueRank,
+    Paper,
+    Authorship,
+    Link,
+    Tag,
+    Paper.tags.through,
+    Paper.groups.through,
+]
+
+
+def snapshot() -> dict:
+    return {model.__name__: sorted(model.objects.values_list(), key=repr) for model in MODELS}
+
+
+def run(text: str, **options):
+    decisions = options.pop("decisions", Decisions())
+    prepared = prepare_import(text, decisions=decisions)
+    return apply_import(prepared, file_name="test.bib", source="test", **options)
+
+
+def test_an_import_creates_papers_people_links_and_tags():
+    record = run(NEW_PAPERS)
+    paper = Paper.objects.get(doi="10.1109/icnp.2025.1")
+    assert [a.person.slug for a in paper.authorships.order_by("position")][:2] == [
+        "jin-fang",
+        "gongming-zhao",
+    ]
+    assert paper.venue.slug == "icnp" and paper.citation_key == "fang2025new"
+    assert paper.title_bibtex == "A New Study of {GPU} Collectives"
+    assert set(paper.tags.values_list("name", flat=True)) == {"collectives", "GPU"}
+    assert paper.links.get().url == "https://github.com/example/new"
+    assert Person.objects.filter(given_name="Ada", family_name="Lovelace").count() == 1
+    assert record.counts["created"] == 2 and record.status == "applied"
+
+
+def test_a_name_matched_by_initials_is_remembered():
+    run(NEW_PAPERS)
+    assert "H. Fu" in Person.objects.get(slug="haohuan-fu").variants
+
+
+def test_importing_the_same_file_twice_changes_nothing():
+    run(NEW_PAPERS)
+    before = snapshot()
+    record = run(NEW_PAPERS)
+    assert snapshot() == before
+    assert (record.counts["created"], record.counts["duplicates"]) == (0, 2)
+
+
+def test_importing_a_seed_file_twice_changes_nothing_the_second_time():
+    text = (DATA / "dblp.bib").read_text(encoding="utf-8")
+    run(text)
+    before = snapshot()
+    run(text)
+    assert snapshot() == before
+
+
+def test_undo_restores_the_previous_state_exactly():
+    before = snapshot()
+    new = run(NEW_PAPERS, group=Group.objects.get(slug="ustc-int"))
+    fills = run((DATA / "dblp.bib").read_text(encoding="utf-8"))
+    assert fills.counts["updated"] > 0 and snapshot() != before
+    undo_import(fills)
+    undo_import(new)
+    assert snapshot() == before
+
+
+def test_undo_twice_is_refused():
+    record = run(NEW_PAPERS)
+    undo_import(record)
+    with pytest.raises(UndoRefused, match="undone"):
+        undo_import(record)
+
+
+def test_undo_keeps_people_that_later_papers_list():
+    first = run(NEW_PAPERS)
+    run("@misc{later, title={Later Work}, year=2026, author={Ada Lovelace}}")
+    notes = undo_import(first)
+    assert Person.objects.filter(family_name="Lovelace").exists()
+    assert "kept" in notes[0]
+
+
+def test_a_blocked_import_writes_nothing():
+    before = snapshot()
+    prepared = prepare_import("@misc{a, title={T}, year=2024, author={J. Fang}}")
+    with pytest.raises(ImportBlocked, match=re.escape("J. Fang")):
+        apply_import(prepared, file_name="x.bib")
+    assert snapshot() == before
+    assert not BibtexImport.objects.exists()
+
+
+def test_an_invalid_entry_writes_nothing_unless_skipped():
+    text = NEW_PAPERS + "\n@misc{broken, year=2024}"
+    with pytest.raises(ImportBlocked, match="error"):
+        run(text)
+    assert not Paper.objects.filter(title__startswith="Notes on the Analytical").exists()
+    run(text, decisions=Decisions(skip_invalid=True))
+    assert Paper.objects.filter(title__startswith="Notes on the Analytical").exists()
+
+
+def test_the_group_option_adds_the_papers_to_the_group():
+    run(NEW_PAPERS, group=Group.objects.get(slug="cmu-catalyst"))
+    assert Paper.objects.filter(groups__slug="cmu-catalyst", title__startswith="Notes").exists()
+
+
+def test_ambiguous_names_allowed_are_flagged_on_their_authorship():
+    run(
+        "@misc{a, title={Ambiguous}, year=2024, author={J. Fang}}",
+        decisions=Decisions(allow_ambiguous=True),
+    )
+    authorship = Authorship.objects.get(paper__title="Ambiguous")
+    assert "could be" in authorship.review_note
+    assert authorship.person.slug not in ("jin-fang", "jiarui-fang")
+
+
+def test_a_venue_created_for_an_unmatched_name():
+    run(NEW_PAPERS, decisions=Decisions(create_venues=True))
+    assert Paper.objects.get(title__startswith="Notes").venue.name == "Journal of Obscure Engines"
+
+
+def test_hostile_long_values_are_cut_to_their_columns():
+    run("@misc{a, title={" + "T" * 5000 + "}, year=2024, pages={" + "1" * 500 + "}}")
+    paper = Paper.objects.get(title__startswith="TTT")
+    assert len(paper.title) == 1000 and len(paper.pages) == 50
+
+
+def test_the_import_uses_few_queries_whatever_the_number_of_entries(django_assert_max_num_queries):
+    entries = "".join(
+        f"@misc{{bulk{i}, title={{Bulk paper {i}}}, year=2024, author={{Author{i} Family and Jin Fang}}}}\n"
+        for i in range(200)
+    )
+    prepared = prepare_import(entries)
+    with django_assert_max_num_queries(40):
+        apply_import(prepared, file_name="bulk.bib")
