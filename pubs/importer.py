@@ -19,7 +19,7 @@ from django.utils.text import slugify
 from people.models import Group, Person
 from pubs.bibtex.normalize import Record, normalize
 from pubs.bibtex.paper_match import PaperIndex, PaperRecord
-from pubs.bibtex.parse import DEFAULT_MAX_ENTRIES, ParsedFile, parse
+from pubs.bibtex.parse import DEFAULT_MAX_ENTRIES, ParsedFile, check_text, parse
 from pubs.bibtex.people_match import PeopleIndex, PersonRecord
 from pubs.bibtex.plan import (
     FILLABLE,
@@ -69,9 +69,9 @@ def prepare_import(
 ) -> PreparedImport:
     """Parse ``text`` and plan its import against the database (nothing is written).
 
-    Raises BibtexError when the text cannot be read at all (too many entries).
+    Raises BibtexError when the text cannot be read at all (not text, too many entries).
     """
-    parsed = parse(text, max_entries=max_entries)
+    parsed = parse(check_text(text), max_entries=max_entries)
     records = [normalize(entry, link_base=link_base) for entry in parsed.entries]
     plan = build_plan(
         parsed,

@@ -129,11 +129,18 @@ def decode(data: bytes, *, max_bytes: int = DEFAULT_MAX_BYTES) -> tuple[str, lis
         return _checked_text(text), [warning]
 
 
-def _checked_text(text: str) -> str:
-    controls = sum(1 for char in text[:65536] if ord(char) < 32 and char not in "\t\n\r\f")
+def check_text(text: str) -> str:
+    """``text`` if it is BibTeX-like text; BibtexError for NUL bytes or many control
+    characters (a binary file pasted or uploaded)."""
+    if "\x00" in text:
+        raise BibtexError(Problem("this is not text (it contains NUL characters)"))
+    controls = sum(1 for char in text[:65536] if ord(char) < 32 and char not in "\t\n\r\f\v")
     if controls > 8:
         raise BibtexError(Problem("this is not a text file (it contains control characters)"))
     return text
+
+
+_checked_text = check_text
 
 
 def _size(n: int) -> str:
