@@ -121,6 +121,12 @@ MEDIA_ROOT = Path(os.environ.get("MEDIA_ROOT", BASE_DIR / "media"))
 
 FIXTURE_DIRS = [BASE_DIR / "fixtures"]
 
+# BibTeX imports: the largest file and the most entries one import takes.
+IMPORT_MAX_BYTES = int(os.environ.get("IMPORT_MAX_BYTES", 20 * 1024 * 1024))
+IMPORT_MAX_ENTRIES = int(os.environ.get("IMPORT_MAX_ENTRIES", 50_000))
+# Pasted BibTeX arrives as form data: let it be as large as a file may be.
+DATA_UPLOAD_MAX_MEMORY_SIZE = IMPORT_MAX_BYTES + 1024 * 1024
+
 # The CCF list edition that "current rank" refers to (the 7th edition, March 2026).
 CCF_CURRENT_EDITION = int(os.environ.get("CCF_CURRENT_EDITION", "2026"))
 

@@ -15,7 +15,10 @@ from django.utils.translation import gettext_lazy as _
 
 from people.admin import PersonAdmin as BasePersonAdmin
 from people.models import Person
-from pubs import ccf
+from pubs import (
+    ccf,
+    import_admin,  # noqa: F401  (registers the BibTeX import pages)
+)
 from pubs.identifiers import normalize_arxiv_id, normalize_doi
 from pubs.models import MAX_POSITION, Authorship, Link, Paper, Tag, Venue, VenueRank
 from pubs.services import authorships_make_room, papers_match_venues

@@ -119,9 +119,13 @@ def _existing_values() -> dict[Hashable, dict[str, Any]]:
     return {row.pop("pk"): {**row, "venue": row.pop("venue_id")} for row in rows}
 
 
-def referenced_people(plan: ImportPlan) -> dict[Hashable, str]:
-    """ "Name (slug)" of each person an ambiguous or suggested author could be."""
+def referenced_people(
+    plan: ImportPlan, entries: list[EntryPlan] | None = None
+) -> dict[Hashable, str]:
+    """ "Name (slug)" of each person an ambiguous or suggested author could be, and of the
+    people the authors of ``entries`` are."""
     candidates = {c for e in plan.to_write for a in e.authors for c in a.match.candidates}
+    candidates |= {a.person for e in entries or () for a in e.authors if a.person is not None}
     names: dict[Hashable, str] = {
         key: f"{person.name} (new in this file)" for key, person in plan.new_people.items()
     }

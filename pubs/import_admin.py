@@ -1,0 +1,254 @@
+"""The BibTeX import inside the admin: upload, preview with choices, confirm, undo.
+
+Thin views over pubs.importer; the forms are in pubs.import_forms.
+"""
+
+from __future__ import annotations
+
+from django.contrib import admin, messages
+from django.core.exceptions import PermissionDenied
+from django.http import HttpRequest, HttpResponse, HttpResponseRedirect
+from django.shortcuts import get_object_or_404
+from django.template.response import TemplateResponse
+from django.urls import path, reverse
+from django.utils.html import format_html
+from django.utils.translation import gettext_lazy as _
+
+from people.models import Group
+from pubs.bibtex.parse import BibtexError
+from pubs.bibtex.plan import NEW, AuthorPlan, EntryPlan
+from pubs.import_forms import UploadForm, decisions_from_options, decisions_from_post
+from pubs.importer import (
+    ImportBlocked,
+    UndoRefused,
+    apply_import,
+    prepare_import,
+    referenced_people,
+    undo_import,
+)
+from pubs.models import BibtexImport, ImportStatus, Venue
+
+#: Entries shown in full in a preview; beyond it only those that need a look.
+PREVIEW_ROWS = 200
+
+
+@admin.register(BibtexImport)
+class BibtexImportAdmin(admin.ModelAdmin):
+    list_display = ["file_name", "created", "created_by", "status", "summary"]
+    list_filter = ["status", "source"]
+    list_select_related = ["created_by"]
+    search_fields = ["file_name", "sha256"]
+    readonly_fields = [
+        "file_name",
+        "created",
+        "created_by",
+        "source",
+        "status",
+        "sha256",
+        "summary",
+        "undone",
+        "undone_by",
+        "actions_html",
+    ]
+    fields = readonly_fields
+    change_form_template = "admin/pubs/bibteximport/change_form.html"
+
+    def has_add_permission(self, request: HttpRequest) -> bool:
+        return request.user.has_perm("pubs.add_bibteximport")
+
+    def has_change_permission(self, request: HttpRequest, obj=None) -> bool:
+        return False if obj is not None else super().has_change_permission(request, obj)
+
+    def add_view(self, request: HttpRequest, form_url: str = "", extra_context=None):
+        return HttpResponseRedirect(reverse("admin:pubs_bibteximport_upload"))
+
+    def get_urls(self):
+        wrap = self.admin_site.admin_view
+        return [
+            path("upload/", wrap(self.upload_view), name="pubs_bibteximport_upload"),
+            path("<int:pk>/preview/", wrap(self.preview_view), name="pubs_bibteximport_preview"),
+            path("<int:pk>/undo/", wrap(self.undo_view), name="pubs_bibteximport_undo"),
+            *super().get_urls(),
+        ]
+
+    @admin.display(description=_("what it did"))
+    def summary(self, record: BibtexImport) -> str:
+        counts = record.counts or {}
+        if not counts:
+            return "—"
+        return _(
+            "%(created)s created, %(duplicates)s already there (%(updated)s filled in), "
+            "%(people)s new people"
+        ) % {
+            "created": counts.get("created", 0),
+            "duplicates": counts.get("duplicates", 0),
+            "updated": counts.get("updated", 0),
+            "people": counts.get("people_new", 0),
+        }
+
+    @admin.display(description=_("actions"))
+    def actions_html(self, record: BibtexImport) -> str:
+        if record.status == ImportStatus.PREVIEW:
+            url = reverse("admin:pubs_bibteximport_preview", args=[record.pk])
+            return format_html('<a href="{}">{}</a>', url, _("Back to the preview"))
+        if record.status == ImportStatus.APPLIED:
+            url = reverse("admin:pubs_bibteximport_undo", args=[record.pk])
+            return format_html('<a class="deletelink" href="{}">{}</a>', url, _("Undo this import"))
+        return "—"
+
+    # -- the views -----------------------------------------------------------------------------
+
+    def _require(self, request: HttpRequest) -> None:
+        if not request.user.has_perm("pubs.add_bibteximport"):
+            raise PermissionDenied
+
+    def upload_view(self, request: HttpRequest) -> HttpResponse:
+        self._require(request)
+        form = UploadForm(request.POST or None, request.FILES or None)
+        if request.method == "POST" and form.is_valid():
+            data = form.cleaned_data
+            group = data.get("group")
+            record = BibtexImport.objects.create(
+                created_by=request.user,
+                file_name=data["file_name"][:255],
+                sha256="",
+                source="admin",
+                text=data["bibtex"],
+                options={
+                    "group": group.slug if group else "",
+                    "link_base": data.get("link_base") or "",
+                    "decode_warnings": [str(p) for p in data["warnings"]],
+                },
+            )
+            return HttpResponseRedirect(
+                reverse("admin:pubs_bibteximport_preview", args=[record.pk])
+            )
+        context = {
+            **self.admin_site.each_context(request),
+            "title": _("Import BibTeX"),
+            "form": form,
+            "opts": self.model._meta,
+        }
+        return TemplateResponse(request, "admin/pubs/bibteximport/upload.html", context)
+
+    def preview_view(self, request: HttpRequest, pk: int) -> HttpResponse:
+        self._require(request)
+        record = get_object_or_404(BibtexImport, pk=pk, status=ImportStatus.PREVIEW)
+        if request.method == "POST":
+            record.options = decisions_from_post(request.POST, record.options)
+            record.save(update_fields=["options"])
+        venue_ids = dict(Venue.objects.values_list("slug", "pk"))
+        decisions = decisions_from_options(record.options, venue_ids)
+        try:
+            prepared = prepare_import(
+                record.text, decisions=decisions, link_base=record.options.get("link_base", "")
+            )
+        except BibtexError as exc:
+            messages.error(request, str(exc))
+            return HttpResponseRedirect(reverse("admin:pubs_bibteximport_upload"))
+        if request.method == "POST" and "confirm" in request.POST:
+            group = Group.objects.filter(slug=record.options.get("group")).first()
+            try:
+                applied = apply_import(
+                    prepared,
+                    file_name=record.file_name,
+                    user=request.user,
+                    group=group,
+                    record=record,
+                )
+            except ImportBlocked as exc:
+                messages.error(request, _("Nothing was imported: %(why)s.") % {"why": exc})
+            else:
+                messages.success(
+                    request, _("Imported: %(summary)s.") % {"summary": self.summary(applied)}
+                )
+                return HttpResponseRedirect(
+                    reverse("admin:pubs_bibteximport_change", args=[applied.pk])
+                )
+        context = {
+            **self.admin_site.each_context(request),
+            "title": _("Preview of %(file)s") % {"file": record.file_name},
+            "opts": self.model._meta,
+            "record": record,
+            "plan": prepared.plan,
+            "counts": prepared.plan.summary(),
+            "rows": _rows(prepared.plan, record.options.get("venues", {})),
+            "venue_choices": Venue.objects.order_by("abbreviation", "name").values_list(
+                "slug", "abbreviation", "name"
+            ),
+            "decode_warnings": record.options.get("decode_warnings", []),
+            "NEW": NEW,
+        }
+        return TemplateResponse(request, "admin/pubs/bibteximport/preview.html", context)
+
+    def undo_view(self, request: HttpRequest, pk: int) -> HttpResponse:
+        self._require(request)
+        record = get_object_or_404(BibtexImport, pk=pk)
+        if request.method == "POST":
+            try:
+                notes = undo_import(record, user=request.user)
+            except UndoRefused as exc:
+                messages.error(request, str(exc))
+            else:
+                messages.success(request, _("The import was undone."))
+                for note in notes:
+                    messages.warning(request, note)
+            return HttpResponseRedirect(reverse("admin:pubs_bibteximport_change", args=[pk]))
+        context = {
+            **self.admin_site.each_context(request),
+            "title": _("Undo this import?"),
+            "opts": self.model._meta,
+            "record": record,
+        }
+        return TemplateResponse(request, "admin/pubs/bibteximport/undo.html", context)
+
+
+def _rows(plan, chosen_venues: dict[str, str]) -> list[dict]:
+    """What the preview table shows: every entry of a small file, and of a large one those
+    that need a look (errors, choices, unmatched venues, conflicts)."""
+    shown = [
+        entry
+        for index, entry in enumerate(plan.entries)
+        if index < PREVIEW_ROWS or _needs_attention(entry)
+    ]
+    names = referenced_people(plan, shown)
+    return [
+        {
+            "entry": entry,
+            "attention": _needs_attention(entry),
+            "authors": [_author_row(entry, author, names) for author in entry.authors],
+            "venue_field": f"venue:{entry.venue.text}" if entry.venue else "",
+            "venue_choice": chosen_venues.get(entry.venue.text, "") if entry.venue else "",
+            "overwrite": plan.decisions.overwrite.get(entry.key, False),
+        }
+        for entry in shown
+    ]
+
+
+def _needs_attention(entry: EntryPlan) -> bool:
+    if entry.action == "invalid" or entry.conflicts:
+        return True
+    if entry.action == "create" and entry.venue is not None and not entry.venue.resolved:
+        return True
+    return entry.action == "create" and any(
+        a.match.kind in ("ambiguous", "suggestion") for a in entry.authors
+    )
+
+
+def _author_row(entry: EntryPlan, author: AuthorPlan, names: dict) -> dict:
+    key = f"{entry.key}#{author.position}"
+    choosable = entry.action == "create" and (
+        author.match.kind in ("ambiguous", "suggestion") or author.decided
+    )
+    return {
+        "plan": author,
+        "field": f"author:{key}",
+        "choosable": choosable,
+        "options": [
+            (candidate, names.get(candidate, str(candidate)))
+            for candidate in author.match.candidates
+            if not isinstance(candidate, str)
+        ],
+        "current": author.person if not author.is_new else NEW,
+        "name": names.get(author.person, "") if author.person is not None else "",
+    }
