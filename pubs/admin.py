@@ -5,7 +5,7 @@ from __future__ import annotations
 from django import forms
 from django.conf import settings
 from django.contrib import admin, messages
-from django.db.models import Count, QuerySet
+from django.db.models import Count, Exists, OuterRef, QuerySet
 from django.forms.models import BaseInlineFormSet
 from django.http import HttpRequest
 from django.urls import reverse
@@ -66,6 +66,22 @@ class SelectedObjectFilter(admin.SimpleListFilter):
         value = self.value()
         if value and value.isdecimal():
             return queryset.filter(**{self.lookup: value})
+        return queryset
+
+
+class ReviewFilter(admin.SimpleListFilter):
+    """Papers with an author whose person an import could not decide."""
+
+    title = _("authors to review")
+    parameter_name = "review"
+
+    def lookups(self, request: HttpRequest, model_admin: admin.ModelAdmin) -> list[tuple]:
+        return [("yes", _("Some author to review"))]
+
+    def queryset(self, request: HttpRequest, queryset: QuerySet) -> QuerySet:
+        if self.value() == "yes":
+            flagged = Authorship.objects.filter(paper=OuterRef("pk")).exclude(review_note="")
+            return queryset.filter(Exists(flagged))
         return queryset
 
 
@@ -210,6 +226,7 @@ class AuthorshipInline(admin.TabularInline):
         "equal_contribution",
         "corresponding",
         "affiliation",
+        "review_note",
     ]
 
     def get_queryset(self, request: HttpRequest) -> QuerySet:
@@ -243,6 +260,7 @@ class PaperAdmin(admin.ModelAdmin):
         "groups",
         "selected",
         "is_public",
+        ReviewFilter,
         AuthorFilter,
         VenueFilter,
     ]

@@ -43,6 +43,7 @@ from pubs.models import (
     VenueKind,
 )
 from pubs.services import venue_index
+from pubs.venue_resolution import name_key, venue_name
 
 #: Fields of a paper an import may change on a paper already there (undo restores them).
 RESTORABLE = tuple(dict.fromkeys((*FILLABLE, "kind", "status", "year", "modified")))
@@ -95,13 +96,10 @@ def _people_index() -> PeopleIndex:
     by_paper: dict[int, list[int]] = defaultdict(list)
     for paper_id, person_id in Authorship.objects.values_list("paper_id", "person_id"):
         by_paper[paper_id].append(person_id)
-    pairs = [
-        (left, right)
-        for authors in by_paper.values()
-        for i, left in enumerate(authors)
-        for right in authors[i + 1 :]
-    ]
-    return PeopleIndex(people, pairs)
+    index = PeopleIndex(people)
+    for authors in by_paper.values():
+        index.link_all(authors)
+    return index
 
 
 def _paper_index() -> PaperIndex:
@@ -181,32 +179,39 @@ def apply_import(
     return record
 
 
+VENUE_COLUMNS = ("abbreviation", "name", "kind", "publisher", "dblp_key", "aliases", "url", "slug")
+
+
 def _create_venues(plan: ImportPlan, changes: dict) -> dict[str, int]:
-    """Venues the user chose to create (by the text printed), and aliases remembered when an
-    unresolved text was mapped to a venue."""
-    wanted: dict[str, EntryPlan] = {}
-    for entry in plan.to_write:
-        if entry.venue and entry.venue.create and entry.action == "create":
-            wanted.setdefault(entry.venue.text, entry)
+    """Venues the user chose to create, one per venue whatever the edition ("AMCV 2006" and
+    "AMCV 2007" are one), and aliases remembered when an unmatched text was mapped."""
     taken = set(Venue.objects.values_list("slug", flat=True))
-    venues = []
-    for text, entry in wanted.items():
+    slug_of_text: dict[str, str] = {}
+    rows: dict[tuple, tuple] = {}
+    empty_aliases = json_value(Venue, "aliases", [])
+    for entry in plan.to_create:
+        if not (entry.venue and entry.venue.create) or entry.venue.text in slug_of_text:
+            continue
         kind = VenueKind.JOURNAL if entry.record.journal else VenueKind.CONFERENCE
-        slug = _unique_slug(entry.record.abbr or text, taken)
-        abbreviation = entry.record.abbr if len(entry.record.abbr) <= 50 else ""
-        venues.append(
-            Venue(
-                name=text[:300],
-                kind=kind,
-                slug=slug,
-                abbreviation=abbreviation,
-                publisher=entry.record.publisher[:100],
-                aliases=[],
+        name, abbreviation = venue_name(entry.venue.text)
+        abbreviation = abbreviation or (entry.record.abbr if len(entry.record.abbr) <= 50 else "")
+        key = (kind, name_key(name))
+        if key not in rows:
+            slug = _unique_slug(abbreviation or name, taken)
+            rows[key] = (
+                abbreviation,
+                name,
+                kind,
+                entry.record.publisher[:100],
+                "",
+                empty_aliases,
+                "",
+                slug,
             )
-        )
-    Venue.objects.bulk_create(venues)
-    ids = {text: venue.pk for text, venue in zip(wanted, venues, strict=True)}
-    changes["venues"] = list(ids.values())
+        slug_of_text[entry.venue.text] = rows[key][-1]
+    insert_rows(Venue, VENUE_COLUMNS, rows.values())
+    by_slug = ids_by(Venue, "slug", [row[-1] for row in rows.values()])
+    changes["venues"] = sorted(by_slug.values())
     mapped = {
         entry.venue.venue: entry.venue.text
         for entry in plan.to_write
@@ -218,7 +223,7 @@ def _create_venues(plan: ImportPlan, changes: dict) -> dict[str, int]:
             venue.aliases = [*venue.aliases, alias]
             venue.save(update_fields=["aliases"])
             changes["aliases"].append([venue.pk, alias])
-    return ids
+    return {text: by_slug[slug] for text, slug in slug_of_text.items()}
 
 
 PERSON_COLUMNS = (
@@ -282,6 +287,7 @@ def _create_papers(
     taken_keys = set(Paper.objects.exclude(citation_key="").values_list("citation_key", flat=True))
     entries = plan.to_create
     now = datetime_value(Paper, "created", timezone.now())
+    no_extra = json_value(Paper, "extra_fields", {})
     slugs: dict[str, str] = {}
     rows = []
     for entry in entries:
@@ -322,7 +328,7 @@ def _create_papers(
                 True,
                 record.more_authors,
                 key,
-                json_value(Paper, "extra_fields", record.extra),
+                json_value(Paper, "extra_fields", record.extra) if record.extra else no_extra,
                 now,
                 now,
             )

@@ -292,6 +292,23 @@ def _contracts(short: str, full: str) -> bool:
     return len(short) >= 3
 
 
+def venue_name(text: str) -> tuple[str, str]:
+    """A name and an abbreviation for a new venue from one paper's printed venue, without the
+    edition: "Proceedings of the Annual Meeting on Vision (AMCV 2006)" -> ("Annual Meeting
+    on Vision", "AMCV")."""
+    folded = fold(text)
+    abbreviation = ""
+    for inner in _PARENTHESES.findall(folded):
+        candidates = [t for t in strip_dates(inner).split() if _CAPITALISED.fullmatch(t)]
+        if candidates:
+            abbreviation = candidates[0]
+            break
+    name = strip_dates(_PARENTHESES.sub(" ", folded))
+    name = re.sub(r"(?i)^\s*(?:proc\.|proceedings of(?: the)?)\s+", "", name)
+    name = " ".join(name.split()).strip(" ,;:-")
+    return (name or folded)[:300], abbreviation[:50]
+
+
 def _without_tracks(key: tuple[str, ...]) -> tuple[str, ...]:
     """The key of the venue a track belongs to: "Companion ... Web Conference" -> WWW's."""
     return tuple(token for token in key if token not in TRACK_WORDS)

@@ -126,7 +126,7 @@ def normalize(entry: RawEntry, *, link_base: str = "") -> Record:
         record.problem(f"unknown entry type @{entry.entry_type}; imported as “other”", "warning")
     record.title_latex = f.get("title", "").strip()
     record.title = to_text(record.title_latex)
-    record.protected = protected_words(record.title_latex)
+    record.protected = protected_words(record.title_latex) if "{" in record.title_latex else []
     if not record.title:
         record.problem("it has no title")
     _read_year_and_month(record, f)
@@ -183,6 +183,8 @@ def _read_year_and_month(record: Record, f: dict[str, str]) -> None:
 def _read_equal_contribution(record: Record, f: dict[str, str]) -> None:
     """Equal contribution from ``equal`` fields: a number N (the first N authors), positions
     ("1,2") or names; and Hugo's ``author_notes`` ("Equal contribution" per author)."""
+    if not ({"equal", "equal_contribution", "equal_contrib", "author_notes"} & f.keys()):
+        return
     value = (f.get("equal") or f.get("equal_contribution") or f.get("equal_contrib") or "").strip()
     positions: set[int] = set()
     if value.isdigit():
@@ -257,8 +259,8 @@ def _read_status(record: Record, f: dict[str, str]) -> None:
 
 
 def _read_links(record: Record, f: dict[str, str], link_base: str) -> None:
-    for name, kind in LINK_FIELDS.items():
-        value = f.get(name, "").strip()
+    for name in [name for name in LINK_FIELDS if name in f]:  # in LINK_FIELDS' order
+        kind, value = LINK_FIELDS[name], f[name].strip()
         if not value or kind in record.links:
             continue
         if urlsplit(value).scheme in ("http", "https"):

@@ -59,7 +59,7 @@ class PersonRecord:
         return f"{self.given} {self.family}".strip()
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, slots=True)
 class PersonMatch:
     kind: MatchKind
     person: Hashable | None = None
@@ -131,9 +131,15 @@ class PeopleIndex:
 
     def link(self, first: Hashable, second: Hashable) -> None:
         """Record that two people wrote a paper together."""
-        if first != second:
-            self.coauthors[first].add(second)
-            self.coauthors[second].add(first)
+        self.link_all((first, second))
+
+    def link_all(self, people: Iterable[Hashable]) -> None:
+        """Record that these people wrote a paper together."""
+        together = set(people)
+        if len(together) > 1:
+            for person in together:
+                self.coauthors[person] |= together
+                self.coauthors[person].discard(person)
 
     # -- matching ---------------------------------------------------------------------------
 

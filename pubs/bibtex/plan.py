@@ -78,7 +78,7 @@ class NewPerson:
         return f"{self.given} {self.family}".strip() or self.native
 
 
-@dataclass
+@dataclass(slots=True)
 class AuthorPlan:
     position: int
     author: Author
@@ -406,10 +406,7 @@ def _plan_authors(plan: ImportPlan, people: PeopleIndex, decisions: Decisions) -
             if person is not None:
                 known[index][position] = person
             first[index][position] = match
-        linked = list(known[index].values())
-        for i, left in enumerate(linked):
-            for right in linked[i + 1 :]:
-                people.link(left, right)
+        people.link_all(known[index].values())
     for index, entry in enumerate(entries):
         matches = dict(first[index])
         evidence = set(known[index].values())

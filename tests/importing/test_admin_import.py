@@ -160,3 +160,19 @@ def test_staff_without_the_permission_cannot_import(client, django_user_model):
     user = django_user_model.objects.create_user("viewer", password="pw-123456!", is_staff=True)
     client.force_login(user)
     assert client.get(reverse("admin:pubs_bibteximport_upload")).status_code == 403
+
+
+def test_papers_with_authors_to_review_can_be_listed(admin_client):
+    url = preview_url(upload(admin_client, AMBIGUOUS))
+    admin_client.post(url, {"allow_ambiguous": "on", "update": "1"})
+    admin_client.post(
+        url,
+        {
+            "allow_ambiguous": "on",
+            "author:amb2025#3": "new",
+            "venue:Workshop on Odd Things": "-",
+            "confirm": "Import",
+        },
+    )
+    response = admin_client.get(reverse("admin:pubs_paper_changelist"), {"review": "yes"})
+    assert [p.title for p in response.context["cl"].result_list] == ["Who Is J. Fang"]
