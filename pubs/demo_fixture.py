@@ -17,7 +17,7 @@ from typing import Any
 from django.utils.text import slugify
 
 from pubs import ccf_catalogue
-from pubs.identifiers import arxiv_year, slug_words
+from pubs.identifiers import arxiv_year, paper_slug
 
 SOURCE = Path(__file__).resolve().parent.parent / "fixtures" / "demo_source.toml"
 FIXTURE = SOURCE.with_name("demo.json")
@@ -26,7 +26,6 @@ FIXTURE = SOURCE.with_name("demo.json")
 TIMESTAMP = "2026-11-01T00:00:00Z"
 
 UNNAMED_AUTHOR = "..."
-PAPER_SLUG_LENGTH = 50
 
 
 class DemoDataError(ValueError):
@@ -292,12 +291,6 @@ class _Builder:
 def entry_year(entry: dict[str, Any]) -> int | None:
     """The year a source entry gives, or the one its arXiv identifier says."""
     return entry.get("year") or arxiv_year(entry.get("arxiv_id", "")) or None
-
-
-def paper_slug(title: str, year: int | None) -> str:
-    """A readable slug from the title's first words and the year ("goat-gradient-...-2023")."""
-    slug = slug_words(title, PAPER_SLUG_LENGTH)
-    return f"{slug}-{year}" if year else slug
 
 
 def build_records(

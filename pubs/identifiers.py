@@ -66,3 +66,12 @@ def slug_words(text: str, max_length: int) -> str:
             break
         slug = candidate
     return slug or slugify(text)[:max_length]
+
+
+PAPER_SLUG_LENGTH = 50
+
+
+def paper_slug(title: str, year: int | None) -> str:
+    """A readable slug from the title's first words and the year ("goat-gradient-...-2023")."""
+    slug = slug_words(title, PAPER_SLUG_LENGTH)
+    return f"{slug}-{year}" if year else slug

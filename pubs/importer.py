@@ -30,8 +30,7 @@ from pubs.bibtex.plan import (
     paper_values,
 )
 from pubs.bulk import datetime_value, ids_by, insert_rows, json_value
-from pubs.demo_fixture import paper_slug
-from pubs.identifiers import slug_words
+from pubs.identifiers import paper_slug, slug_words
 from pubs.models import (
     Authorship,
     BibtexImport,
