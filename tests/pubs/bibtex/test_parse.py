@@ -1,13 +1,11 @@
 """Reading BibTeX: macros, crossrefs, bad blocks, encodings; every problem with its line."""
 
 import codecs
-from pathlib import Path
 
 import pytest
 
 from pubs.bibtex.parse import BibtexError, decode, parse
-
-IRIDIA = Path(__file__).resolve().parents[4] / "shared" / "data" / "iridia-references.bib"
+from tests.shared_data import shared_data
 
 
 def only(text: str):
@@ -145,7 +143,7 @@ def test_a_file_that_is_too_large_is_refused():
 
 
 def test_the_iridia_bibliography_reads_without_errors():
-    result = parse(IRIDIA.read_text(encoding="utf-8"))
+    result = parse(shared_data("iridia-references.bib").read_text(encoding="utf-8"))
     assert result.errors == []
     assert len(result.entries) + len(result.containers) == 3305
     assert result.strings > 1700  # distinct @string names (some are defined twice)
