@@ -121,6 +121,15 @@ MEDIA_ROOT = Path(os.environ.get("MEDIA_ROOT", BASE_DIR / "media"))
 
 FIXTURE_DIRS = [BASE_DIR / "fixtures"]
 
+# Public pages are cached until anything they show changes (pubs.public_cache); 0 turns it off.
+PUBLIC_CACHE_SECONDS = int(os.environ.get("PUBLIC_CACHE_SECONDS", 24 * 3600))
+CACHES = {
+    "default": {
+        "BACKEND": "django.core.cache.backends.locmem.LocMemCache",
+        "OPTIONS": {"MAX_ENTRIES": 5000},
+    }
+}
+
 # BibTeX imports: the largest file and the most entries one import takes.
 IMPORT_MAX_BYTES = int(os.environ.get("IMPORT_MAX_BYTES", 20 * 1024 * 1024))
 IMPORT_MAX_ENTRIES = int(os.environ.get("IMPORT_MAX_ENTRIES", 50_000))

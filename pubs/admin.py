@@ -18,6 +18,7 @@ from people.models import Person
 from pubs import (
     ccf,
     import_admin,  # noqa: F401  (registers the BibTeX import pages)
+    public_cache,
 )
 from pubs.identifiers import normalize_arxiv_id, normalize_doi
 from pubs.models import MAX_POSITION, Authorship, Link, Paper, Tag, Venue, VenueRank
@@ -350,6 +351,7 @@ class PaperAdmin(admin.ModelAdmin):
 
     def _update(self, request: HttpRequest, queryset: QuerySet, message: str, **values) -> None:
         count = queryset.update(**values)
+        public_cache.bump()  # update() sends no signals
         self.message_user(request, message % {"count": count}, messages.SUCCESS)
 
     @admin.action(description=_("Find the venue from the venue as printed"))

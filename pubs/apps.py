@@ -5,3 +5,8 @@ from django.utils.translation import gettext_lazy as _
 class PubsConfig(AppConfig):
     name = "pubs"
     verbose_name = _("Publications")
+
+    def ready(self) -> None:
+        from pubs import signals
+
+        signals.connect()

@@ -17,6 +17,7 @@ from django.utils import timezone
 from django.utils.text import slugify
 
 from people.models import Group, Person
+from pubs import public_cache
 from pubs.bibtex.normalize import Record, normalize
 from pubs.bibtex.paper_match import PaperIndex, PaperRecord
 from pubs.bibtex.parse import DEFAULT_MAX_ENTRIES, ParsedFile, check_text, parse
@@ -175,6 +176,7 @@ def apply_import(
     record.changes = dict(changes)
     record.options = {**record.options, "group": group.slug if group else ""}
     record.save()
+    public_cache.bump()  # the bulk writes above send no signals
     return record
 
 
@@ -549,4 +551,5 @@ def undo_import(record: BibtexImport, *, user=None) -> list[str]:
     record.undone = timezone.now()
     record.undone_by = user if user is not None and user.is_authenticated else None
     record.save(update_fields=["status", "undone", "undone_by"])
+    public_cache.bump()
     return notes

@@ -639,3 +639,19 @@ class BibtexImport(models.Model):
 
     def __str__(self) -> str:
         return f"{self.file_name} ({self.get_status_display()}, {self.created:%Y-%m-%d %H:%M})"
+
+
+class PublicVersion(models.Model):
+    """A number that changes with every change the public pages show.
+
+    Cached pages are stored under it, so a change anywhere (in any process, on any server
+    sharing the database) makes every cached page stale at once. One row.
+    """
+
+    value = models.PositiveBigIntegerField(default=0)
+
+    class Meta:
+        verbose_name = _("public pages version")
+
+    def __str__(self) -> str:
+        return str(self.value)

@@ -6,7 +6,7 @@ from dataclasses import dataclass, field, replace
 from django.db import transaction
 from django.db.models import F
 
-from pubs import ccf
+from pubs import ccf, public_cache
 from pubs.ccf_catalogue import EditionReport, Entry, VenueSpec, merge_edition
 from pubs.models import MAX_POSITION, Authorship, Paper, PaperKind, Venue, VenueRank
 from pubs.venue_resolution import VenueIndex
@@ -94,6 +94,7 @@ def ccf_edition_load(*, edition: int, entries: list[Entry], dry_run: bool = Fals
         for (rank_edition, field_code), rank in spec.ranks.items()
         if rank_edition == edition
     )
+    public_cache.bump()
     return report
 
 
@@ -188,4 +189,5 @@ def catalogue_install(*, venues: list[VenueSpec]) -> tuple[int, int]:
         for (venue_id, edition, field_code), rank in wanted.items()
         if (venue_id, edition, field_code) not in present
     )
+    public_cache.bump()
     return len(created), len(changed)
