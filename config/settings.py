@@ -14,7 +14,6 @@ from pathlib import Path
 
 import dj_database_url
 from django.core.exceptions import ImproperlyConfigured
-from django.utils.translation import gettext_lazy as _
 
 from config.env import env_bool, env_list
 
@@ -71,6 +70,7 @@ TEMPLATES = [
                 "django.template.context_processors.i18n",
                 "django.contrib.auth.context_processors.auth",
                 "django.contrib.messages.context_processors.messages",
+                "pubs.context_processors.languages",
             ],
         },
     },
@@ -93,7 +93,8 @@ AUTH_PASSWORD_VALIDATORS = [
 ]
 
 LANGUAGE_CODE = "en"
-LANGUAGES = [("en", _("English")), ("zh-hans", _("Simplified Chinese"))]
+# Each language in its own name, as a language switch shows them.
+LANGUAGES = [("en", "English"), ("zh-hans", "简体中文")]
 LOCALE_PATHS = [BASE_DIR / "locale"]
 TIME_ZONE = os.environ.get("TIME_ZONE", "UTC")
 USE_I18N = True
@@ -123,12 +124,20 @@ FIXTURE_DIRS = [BASE_DIR / "fixtures"]
 
 # Public pages are cached until anything they show changes (pubs.public_cache); 0 turns it off.
 PUBLIC_CACHE_SECONDS = int(os.environ.get("PUBLIC_CACHE_SECONDS", 24 * 3600))
+# In memory per process by default; REDIS_URL (e.g. redis://127.0.0.1:6379/0) shares one cache
+# between the processes of a deployment.
 CACHES = {
     "default": {
         "BACKEND": "django.core.cache.backends.locmem.LocMemCache",
         "OPTIONS": {"MAX_ENTRIES": 5000},
     }
 }
+if os.environ.get("REDIS_URL"):
+    CACHES["default"] = {
+        "BACKEND": "django.core.cache.backends.redis.RedisCache",
+        "LOCATION": os.environ["REDIS_URL"],
+        "KEY_PREFIX": "labpubs",
+    }
 
 # BibTeX imports: the largest file and the most entries one import takes.
 IMPORT_MAX_BYTES = int(os.environ.get("IMPORT_MAX_BYTES", 20 * 1024 * 1024))

@@ -1,13 +1,14 @@
 from django.conf import settings
+from django.conf.urls.i18n import i18n_patterns
 from django.conf.urls.static import static
 from django.contrib import admin
 from django.urls import include, path
 
 urlpatterns = [
     path("admin/", admin.site.urls),
-    path("i18n/", include("django.conf.urls.i18n")),
-    path("", include("pubs.urls")),
 ]
+# English at /publications/ (the URL contract), Chinese at /zh-hans/publications/.
+urlpatterns += i18n_patterns(path("", include("pubs.urls")), prefix_default_language=False)
 
 if settings.DEBUG:
     urlpatterns += static(settings.MEDIA_URL, document_root=settings.MEDIA_ROOT)

@@ -8,6 +8,8 @@ the edition named by ``settings.CCF_CURRENT_EDITION``.
 from collections.abc import Sequence
 from dataclasses import dataclass
 
+from django.utils.translation import gettext
+
 RANKING = "CCF"
 
 #: Editions the catalogue knows, oldest first (the 6th edition of 2022, the 7th of March 2026).
@@ -65,7 +67,8 @@ def edition_in_force(year: int | None, editions: Sequence[int] = EDITIONS) -> in
 def rank_label(current: str, then: str, then_edition: int) -> str:
     """How a paper's rank reads: "CCF B", or "CCF B (A in 2022)" when it was ranked otherwise
     in the edition in force when it was published; "" when never ranked."""
-    now = f"CCF {current}" if current else "Not in CCF"
+    now = f"CCF {current}" if current else gettext("Not in CCF")
     if then != current and then:
-        return f"{now} ({then} in {then_edition})"
+        then_label = gettext("%(rank)s in %(edition)s") % {"rank": then, "edition": then_edition}
+        return f"{now} ({then_label})"
     return now if current else ""

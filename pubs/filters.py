@@ -15,6 +15,7 @@ from django.utils.translation import gettext_lazy as _
 from pubs import ccf
 from pubs.models import Authorship, Paper, PaperKind, Status
 
+ANY = _("any")
 RANK_CHOICES = [(rank, f"CCF {rank}") for rank in ccf.RANKS] + [("none", _("Not ranked"))]
 
 
@@ -22,20 +23,20 @@ class PaperFilter(django_filters.FilterSet):
     year = django_filters.NumberFilter(field_name="year", label=_("Year"))
     year_min = django_filters.NumberFilter(field_name="year", lookup_expr="gte", label=_("From"))
     year_max = django_filters.NumberFilter(field_name="year", lookup_expr="lte", label=_("To"))
-    kind = django_filters.ChoiceFilter(choices=PaperKind.choices, label=_("Kind"))
+    kind = django_filters.ChoiceFilter(choices=PaperKind.choices, label=_("Kind"), empty_label=ANY)
     rank = django_filters.ChoiceFilter(
-        choices=RANK_CHOICES, method="filter_rank", label=_("CCF rank")
+        choices=RANK_CHOICES, method="filter_rank", label=_("CCF rank"), empty_label=ANY
     )
-    edition = django_filters.TypedChoiceFilter(
-        choices=[(e, str(e)) for e in ccf.EDITIONS],
-        coerce=int,
+    edition = django_filters.ChoiceFilter(
+        choices=[(str(e), str(e)) for e in reversed(ccf.EDITIONS)],
         method="filter_nothing",
         label=_("CCF edition"),
+        empty_label=_("current"),
     )
     venue = django_filters.CharFilter(field_name="venue__slug", label=_("Venue"))
     person = django_filters.CharFilter(method="filter_person", label=_("Person"))
     group = django_filters.CharFilter(method="filter_group", label=_("Group"))
-    status = django_filters.ChoiceFilter(choices=Status.choices, label=_("Status"))
+    status = django_filters.ChoiceFilter(choices=Status.choices, label=_("Status"), empty_label=ANY)
     selected = django_filters.BooleanFilter(field_name="selected", label=_("Selected"))
     tag = django_filters.CharFilter(method="filter_tag", label=_("Tag"))
     q = django_filters.CharFilter(method="filter_text", label=_("Search"))
@@ -45,7 +46,8 @@ class PaperFilter(django_filters.FilterSet):
         fields: list[str] = []
 
     def filter_rank(self, queryset: QuerySet, name: str, value: str) -> QuerySet:
-        edition = self.form.cleaned_data.get("edition") or settings.CCF_CURRENT_EDITION
+        edition = self.form.cleaned_data.get("edition")
+        edition = int(edition) if edition else settings.CCF_CURRENT_EDITION
         return queryset.ranked("" if value == "none" else value, edition)
 
     def filter_nothing(self, queryset: QuerySet, name: str, value) -> QuerySet:

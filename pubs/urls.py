@@ -1,6 +1,6 @@
 from django.urls import path
 
-from pubs import views
+from pubs import feeds, views
 
 app_name = "pubs"
 
@@ -13,4 +13,5 @@ urlpatterns = [
     path("groups/<slug:slug>/", views.group_detail, name="group-detail"),
     path("venues/", views.venue_list, name="venue-list"),
     path("venues/<slug:slug>/", views.venue_detail, name="venue-detail"),
+    path("feeds/publications/", feeds.NewPublicationsFeed(), name="feed"),
 ]

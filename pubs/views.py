@@ -1,13 +1,32 @@
-"""Public pages. Thin: each view picks a selector and a template."""
+"""Public pages. Thin: each view picks a selector, the one FilterSet, and a template."""
 
+from __future__ import annotations
+
+import json
 from collections.abc import Iterable
+from dataclasses import dataclass
 from itertools import groupby
+from typing import Any
 
+from django.core.paginator import Paginator
+from django.db.models import QuerySet
 from django.http import HttpRequest, HttpResponse
 from django.shortcuts import get_object_or_404, render
+from django.utils import timezone
+from django.utils.safestring import SafeString, mark_safe
+from django.utils.translation import gettext_lazy as _
 
-from pubs import selectors
-from pubs.models import Paper
+from people.models import Group, Person
+from pubs import presentation, selectors
+from pubs.filters import PaperFilter
+from pubs.models import LinkKind, Paper, Venue
+from pubs.public_cache import cached_page
+
+#: The "since" of a group's summary: this many years back.
+SUMMARY_YEARS = 6
+#: People and venues per page of their indexes.
+INDEX_PAGE_SIZE = 200
+VENUE_SORTS = {"rank": _("CCF rank"), "name": _("name"), "papers": _("papers")}
 
 
 def by_year(papers: Iterable[Paper]) -> list[tuple[int | None, list[Paper]]]:
@@ -15,49 +34,176 @@ def by_year(papers: Iterable[Paper]) -> list[tuple[int | None, list[Paper]]]:
     return [(year, list(items)) for year, items in groupby(papers, key=lambda p: p.year)]
 
 
+def paper_list_context(request: HttpRequest, papers: QuerySet[Paper]) -> dict[str, Any]:
+    """The shared list component: filters, one page of papers grouped by year, counts."""
+    filterset = PaperFilter(request.GET or None, queryset=papers)
+    filtered = filterset.qs if filterset.is_bound and filterset.is_valid() else papers
+    page = Paginator(filtered, selectors.PAGE_SIZE).get_page(request.GET.get("page"))
+    return {
+        "filter": filterset,
+        "page": page,
+        "years": by_year(page.object_list),
+        "year_counts": selectors.year_counts(filtered),
+        "total": page.paginator.count,
+        "filtered": _is_filtered(filterset),
+        "active_filters": _active_filters(request, filterset),
+    }
+
+
+#: Filters set by links rather than by the form's own fields; the form carries them along.
+LINKED_FILTERS = ("year", "venue", "person", "group", "tag", "selected")
+
+
+@dataclass(frozen=True)
+class ActiveFilter:
+    name: str
+    label: str
+    value: str
+    without: str  # the query string without this filter
+
+
+def _active_filters(request: HttpRequest, filterset: PaperFilter) -> list[ActiveFilter]:
+    active = []
+    for name in LINKED_FILTERS:
+        value = request.GET.get(name, "")
+        if not value:
+            continue
+        others = request.GET.copy()
+        others.pop(name)
+        others.pop("page", None)
+        label = filterset.form[name].label
+        active.append(ActiveFilter(name, label, value, f"?{others.urlencode()}"))
+    return active
+
+
+def _is_filtered(filterset: PaperFilter) -> bool:
+    if not filterset.is_bound or not filterset.is_valid():
+        return False
+    return any(value not in (None, "") for value in filterset.form.cleaned_data.values())
+
+
+@cached_page
 def home(request: HttpRequest) -> HttpResponse:
     context = {"groups": selectors.groups(), "papers": selectors.public_papers()[:10]}
     return render(request, "pubs/home.html", context)
 
 
+@cached_page
 def paper_list(request: HttpRequest) -> HttpResponse:
-    return render(request, "pubs/paper_list.html", {"years": by_year(selectors.public_papers())})
+    context = paper_list_context(request, selectors.public_papers())
+    return render(request, "pubs/paper_list.html", context)
 
 
+@cached_page
 def paper_detail(request: HttpRequest, slug: str) -> HttpResponse:
-    paper = get_object_or_404(selectors.public_papers(), slug=slug)
-    return render(request, "pubs/paper_detail.html", {"paper": paper})
+    paper = get_object_or_404(selectors.paper_details(), slug=slug)
+    url = request.build_absolute_uri(paper.get_absolute_url())
+    pdfs = (link.href for link in paper.links.all() if link.kind == LinkKind.PDF)
+    pdf = next((href for href in pdfs if presentation.is_web_url(href)), "")
+    context = {
+        "paper": paper,
+        "canonical": url,
+        "pdf_url": request.build_absolute_uri(pdf) if pdf else "",
+        "json_ld": _json_ld(request, paper, url),
+    }
+    return render(request, "pubs/paper_detail.html", context)
 
 
+@cached_page
 def person_list(request: HttpRequest) -> HttpResponse:
-    return render(request, "people/person_list.html", {"people": selectors.people()})
+    page = Paginator(selectors.people(), INDEX_PAGE_SIZE).get_page(request.GET.get("page"))
+    return render(request, "people/person_list.html", {"page": page})
 
 
+@cached_page
 def person_detail(request: HttpRequest, slug: str) -> HttpResponse:
-    person = get_object_or_404(selectors.people(), slug=slug)
+    person = get_object_or_404(Person, slug=slug)
+    papers = selectors.person_papers(person)
     context = {
         "person": person,
         "memberships": selectors.person_memberships(person),
-        "years": by_year(selectors.person_papers(person)),
+        "advisors": person.advised_by.select_related("advisor"),
+        "rank_counts": selectors.rank_counts(papers),
+        "year_counts_all": selectors.year_counts(papers),
+        "coauthors": selectors.coauthors(person),
+        "highlight": person,
+        **paper_list_context(request, papers),
     }
     return render(request, "people/person_detail.html", context)
 
 
+@cached_page
 def group_detail(request: HttpRequest, slug: str) -> HttpResponse:
-    group = get_object_or_404(selectors.groups(), slug=slug)
+    group = get_object_or_404(Group, slug=slug)
+    members = selectors.group_members(group)
+    papers = selectors.group_papers(group)
+    since = timezone.localdate().year - SUMMARY_YEARS + 1
     context = {
         "group": group,
-        "memberships": selectors.group_memberships(group),
-        "years": by_year(selectors.group_papers(group)),
+        "members": members,
+        "has_former": any(role.former for role in members),
+        "summary": selectors.summary(papers, since),
+        "chart": selectors.year_rank_counts(papers),
+        **paper_list_context(request, papers),
     }
     return render(request, "people/group_detail.html", context)
 
 
+@cached_page
 def venue_list(request: HttpRequest) -> HttpResponse:
-    return render(request, "pubs/venue_list.html", {"venues": selectors.venues()})
+    sort = request.GET.get("sort")
+    sort = sort if sort in VENUE_SORTS else "rank"
+    venues = selectors.venues(sort, with_papers_only=not request.GET.get("all"))
+    page = Paginator(venues, INDEX_PAGE_SIZE).get_page(request.GET.get("page"))
+    context = {"page": page, "sort": sort, "sorts": VENUE_SORTS.items()}
+    return render(request, "pubs/venue_list.html", context)
 
 
+@cached_page
 def venue_detail(request: HttpRequest, slug: str) -> HttpResponse:
-    venue = get_object_or_404(selectors.venues(), slug=slug)
-    papers = selectors.venue_papers(venue)
-    return render(request, "pubs/venue_detail.html", {"venue": venue, "years": by_year(papers)})
+    venue = get_object_or_404(Venue.objects.prefetch_related("ranks"), slug=slug)
+    context = {
+        "venue": venue,
+        "ranks": sorted(venue.ranks.all(), key=lambda r: (-r.edition, r.field)),
+        **paper_list_context(request, selectors.venue_papers(venue)),
+    }
+    return render(request, "pubs/venue_detail.html", context)
+
+
+#: What a JSON text must not contain inside <script>: the characters that could close it.
+SCRIPT_ESCAPES = {ord("<"): "\\u003C", ord(">"): "\\u003E", ord("&"): "\\u0026"}
+
+
+def _json_ld(request: HttpRequest, paper: Paper, url: str) -> SafeString:
+    """schema.org ScholarlyArticle of a paper, for search engines."""
+    data: dict[str, Any] = {
+        "@context": "https://schema.org",
+        "@type": "ScholarlyArticle",
+        "headline": paper.title,
+        "name": paper.title,
+        "url": url,
+        "author": [
+            {
+                "@type": "Person",
+                "name": a.display_name,
+                "url": request.build_absolute_uri(a.person.get_absolute_url()),
+            }
+            for a in paper.authorships.all()
+        ],
+    }
+    if paper.year:
+        data["datePublished"] = (
+            f"{paper.year}-{paper.month:02d}" if paper.month else str(paper.year)
+        )
+    if paper.venue or paper.container_title:
+        data["isPartOf"] = {
+            "@type": "Periodical" if paper.kind == "journal" else "Event",
+            "name": paper.venue.name if paper.venue else paper.container_title,
+        }
+    if paper.doi:
+        data["sameAs"] = f"https://doi.org/{paper.doi}"
+    if paper.abstract:
+        data["abstract"] = paper.abstract
+    if paper.tags.all():
+        data["keywords"] = [tag.name for tag in paper.tags.all()]
+    return mark_safe(json.dumps(data, ensure_ascii=False).translate(SCRIPT_ESCAPES))

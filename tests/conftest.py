@@ -1,6 +1,9 @@
+import os
+import uuid
 from contextlib import contextmanager
 
 import pytest
+from django.core.cache import cache
 from django.core.management import call_command
 from django.db import transaction
 
@@ -45,3 +48,33 @@ def demo(demo_module_db, db) -> None:
 @pytest.fixture
 def catalogue(catalogue_module_db, db) -> None:
     """The whole CCF catalogue and the demo data in the test database."""
+
+
+@pytest.fixture(autouse=True)
+def _empty_page_cache():
+    """Every test starts with an empty page cache (the version number is rolled back with
+    the database, so a page cached by one test could otherwise be served to the next)."""
+    cache.clear()
+    yield
+    cache.clear()
+
+
+@pytest.fixture
+def no_page_cache(settings) -> None:
+    """Render every public page afresh (to count the queries a page costs)."""
+    settings.PUBLIC_CACHE_SECONDS = 0
+
+
+@pytest.fixture
+def redis_cache(settings):
+    """The page cache in the Redis server on 127.0.0.1:6379 (a database of its own)."""
+    settings.CACHES = {
+        "default": {
+            "BACKEND": "django.core.cache.backends.redis.RedisCache",
+            "LOCATION": os.environ.get("TEST_REDIS_URL", "redis://127.0.0.1:6379/15"),
+            "KEY_PREFIX": f"labpubs-test-{uuid.uuid4().hex}",
+        }
+    }
+    cache.clear()
+    yield cache
+    cache.clear()

@@ -1,0 +1,158 @@
+"""The one FilterSet of every list: each filter changes the results as the spec says."""
+
+import pytest
+from django.conf import settings
+
+from people.models import Person
+from pubs.models import Paper, VenueRank
+
+pytestmark = pytest.mark.usefixtures("demo")
+
+
+def listed(client, url: str) -> set[str]:
+    """The slugs of the papers a list page shows."""
+    response = client.get(url)
+    assert response.status_code == 200
+    return {paper.slug for _, papers in response.context["years"] for paper in papers}
+
+
+def public(**filters) -> set[str]:
+    return set(Paper.objects.filter(is_public=True, **filters).values_list("slug", flat=True))
+
+
+def ranked(rank: str, edition: int = settings.CCF_CURRENT_EDITION) -> set[str]:
+    venues = VenueRank.objects.filter(edition=edition, rank=rank).values("venue")
+    return public(venue__in=venues)
+
+
+def test_rank_a_since_2023_lists_exactly_the_ccf_a_papers_since_2023(client):
+    expected = ranked("A") & public(year__gte=2023)
+    assert expected  # the demo has some
+    assert listed(client, "/publications/?rank=A&year_min=2023") == expected
+
+
+def test_year_lists_one_year(client):
+    assert listed(client, "/publications/?year=2024") == public(year=2024)
+
+
+def test_year_range(client):
+    assert listed(client, "/publications/?year_min=2019&year_max=2022") == public(
+        year__gte=2019, year__lte=2022
+    )
+
+
+def test_rank_reads_the_edition_asked_for(client):
+    assert listed(client, "/publications/?rank=B&edition=2022") == ranked("B", 2022)
+
+
+def test_rank_none_lists_the_papers_of_no_ranked_venue(client):
+    ranked_any = ranked("A") | ranked("B") | ranked("C")
+    assert listed(client, "/publications/?rank=none") == public() - ranked_any
+
+
+def test_kind(client):
+    assert listed(client, "/publications/?kind=journal") == public(kind="journal")
+
+
+def test_venue(client):
+    assert listed(client, "/publications/?venue=ton") == public(venue__slug="ton")
+
+
+def test_person(client):
+    assert listed(client, "/publications/?person=jin-fang") == public(
+        authorships__person__slug="jin-fang"
+    )
+
+
+def test_group(client):
+    assert listed(client, "/publications/?group=cuhk-mmlab") == public(groups__slug="cuhk-mmlab")
+
+
+def test_status(client):
+    assert listed(client, "/publications/?status=under_review") == public(status="under_review")
+
+
+def test_selected(client):
+    assert listed(client, "/publications/?selected=true") == public(selected=True)
+
+
+def test_tag(client):
+    assert listed(client, "/publications/?tag=sunway-taihulight") == public(
+        tags__slug="sunway-taihulight"
+    )
+
+
+def test_search_matches_title_words_in_any_case(client):
+    assert listed(client, "/publications/?q=spotserve") == public(title__icontains="spotserve")
+
+
+def test_search_matches_author_names(client):
+    assert listed(client, "/publications/?q=Duan") == public(
+        authorships__person__family_name="Duan"
+    )
+
+
+def test_search_matches_native_script_names(client):
+    Person.objects.filter(slug="jin-fang").update(native_name="方晋")
+    assert listed(client, "/publications/?q=方晋") == public(authorships__person__slug="jin-fang")
+
+
+def test_search_matches_the_venue(client):
+    assert listed(client, "/publications/?q=ICNP") == public(venue__abbreviation="ICNP")
+
+
+def test_search_needs_every_word(client):
+    assert listed(client, "/publications/?q=Fang+SpotServe") == set()
+
+
+def test_filters_combine(client):
+    url = "/publications/?person=jiangfei-duan&kind=conference&year_min=2024"
+    assert listed(client, url) == public(
+        authorships__person__slug="jiangfei-duan", kind="conference", year__gte=2024
+    )
+
+
+def test_filters_apply_within_a_person_page(client):
+    assert listed(client, "/people/jin-fang/?rank=A") == ranked("A") & public(
+        authorships__person__slug="jin-fang"
+    )
+
+
+def test_filters_apply_within_a_group_page(client):
+    assert listed(client, "/groups/ustc-int/?year=2024") == public(
+        groups__slug="ustc-int", year=2024
+    )
+
+
+def test_filters_apply_within_a_venue_page(client):
+    assert listed(client, "/venues/ton/?year=2024") == public(venue__slug="ton", year=2024)
+
+
+@pytest.mark.parametrize(
+    "query",
+    [
+        "year=abc",
+        "rank=Z",
+        "kind=poem",
+        "edition=1999",
+        "year_min=-5",
+        "page=9999",
+        "page=x",
+        "q=" + "x" * 5000,
+    ],
+)
+def test_bad_filter_values_show_the_list_with_an_error_not_a_500(client, query):
+    response = client.get(f"/publications/?{query}")
+    assert response.status_code == 200
+
+
+def test_a_bad_filter_value_is_reported(client):
+    html = client.get("/publications/?year=abc").content.decode()
+    assert 'class="errorlist"' in html
+
+
+def test_the_form_keeps_the_values_asked_for(client):
+    html = client.get("/publications/?rank=A&year_min=2023&q=train").content.decode()
+    assert '<option value="A" selected>' in html
+    assert 'name="year_min" value="2023"' in html
+    assert 'name="q" value="train"' in html

@@ -1,0 +1,54 @@
+"""Each public page costs a fixed number of SQL queries whatever the number of papers."""
+
+import pytest
+from django.db import connection
+from django.test.utils import CaptureQueriesContext
+
+from people.models import Group, Person
+from pubs.models import Venue
+from tests.factories import bulk_dataset
+
+pytestmark = [pytest.mark.django_db, pytest.mark.usefixtures("no_page_cache")]
+
+#: No page needs more; a page above it has grown a query per row somewhere.
+MOST_QUERIES = 15
+
+
+def page_queries(client, urls: list[str]) -> dict[str, int]:
+    counts = {}
+    for url in urls:
+        with CaptureQueriesContext(connection) as queries:
+            assert client.get(url).status_code == 200, url
+        counts[url] = len(queries)
+    return counts
+
+
+def test_query_counts_are_the_same_at_10_and_2000_papers(client):
+    first_paper = bulk_dataset(10, prefix="small")[0]
+    person = Person.objects.filter(slug__startswith="small").first()
+    group = Group.objects.filter(slug__startswith="small").first()
+    venue = Venue.objects.filter(slug__startswith="small").first()
+    urls = [
+        "/",
+        "/publications/",
+        "/publications/?rank=A&year_min=2001&q=paper",
+        "/publications/?page=2",
+        "/zh-hans/publications/",
+        "/people/",
+        person.get_absolute_url(),
+        f"{person.get_absolute_url()}?rank=B",
+        group.get_absolute_url(),
+        "/venues/",
+        "/venues/?all=1&sort=papers",
+        venue.get_absolute_url(),
+        first_paper.get_absolute_url(),
+        "/feeds/publications/",
+    ]
+    at_10 = page_queries(client, urls)
+
+    bulk_dataset(1990, prefix="large", onto=(person, group, venue))
+    assert person.authorships.count() > 1990
+    at_2000 = page_queries(client, urls)
+
+    assert at_2000 == at_10
+    assert max(at_2000.values()) <= MOST_QUERIES, at_2000
