@@ -2,6 +2,7 @@
 
 from django.contrib.syndication.views import Feed
 from django.utils.feedgenerator import Atom1Feed
+from django.utils.html import escape
 from django.utils.translation import gettext_lazy as _
 
 from pubs import selectors
@@ -23,9 +24,10 @@ class NewPublicationsFeed(Feed):
         return item.title
 
     def item_description(self, item: Paper) -> str:
+        """Authors · venue · year, as HTML (Atom readers render the summary as markup)."""
         authors = ", ".join(a.display_name for a in item.authorships.all())
         venue = item.venue.short_name if item.venue else item.container_title
-        return " · ".join(part for part in (authors, venue, str(item.year or "")) if part)
+        return escape(" · ".join(part for part in (authors, venue, str(item.year or "")) if part))
 
     def item_pubdate(self, item: Paper):
         return item.created

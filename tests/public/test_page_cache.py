@@ -1,0 +1,158 @@
+"""Rendered pages are cached (in Redis here) until anything they show changes."""
+
+from collections.abc import Callable
+
+import pytest
+from django.db import connection
+from django.test.utils import CaptureQueriesContext
+
+from people.models import Group, Membership, Person, Role
+from pubs.importer import apply_import, prepare_import, undo_import
+from pubs.models import Authorship, Link, Paper, Tag, Venue, VenueRank
+
+pytestmark = pytest.mark.usefixtures("demo", "redis_cache")
+
+NON_IDLE = "non-idle-machine-aware-worker-placement-for-2024"
+PAGES = [
+    "/publications/",
+    "/people/jin-fang/",
+    "/groups/ustc-int/",
+    "/venues/icnp/",
+    f"/publications/{NON_IDLE}/",
+    "/people/",
+    "/venues/",
+    "/",
+]
+
+
+def served(client, url: str) -> tuple[str, int]:
+    """The page and the number of SQL queries it took."""
+    with CaptureQueriesContext(connection) as queries:
+        response = client.get(url)
+    assert response.status_code == 200
+    return response.content.decode(), len(queries)
+
+
+@pytest.mark.parametrize("url", PAGES)
+def test_a_page_asked_for_again_comes_from_the_cache(client, url):
+    first, _ = served(client, url)
+    again, queries = served(client, url)
+    assert again == first
+    assert queries == 1  # the version of the public data, nothing else
+
+
+def test_pages_are_cached_per_query_string(client):
+    everything, _ = served(client, "/publications/")
+    filtered, queries = served(client, "/publications/?rank=A")
+    assert filtered != everything
+    assert queries > 1
+
+
+def paper() -> Paper:
+    return Paper.objects.get(slug=NON_IDLE)
+
+
+def rename_paper() -> str:
+    p = paper()
+    p.title = "A Renamed Paper"
+    p.save()
+    return "A Renamed Paper"
+
+
+def add_author() -> str:
+    person = Person.objects.create(given_name="Newly", family_name="Added", slug="newly-added")
+    Authorship.objects.create(paper=paper(), person=person, position=7)
+    return "Newly Added"
+
+
+def rename_person() -> str:
+    person = Person.objects.get(slug="gongming-zhao")
+    person.given_name = "Gongmingg"
+    person.save()
+    return "Gongmingg Zhao"
+
+
+def rename_venue() -> str:
+    venue = Venue.objects.get(slug="icnp")
+    venue.abbreviation = "ICNPX"
+    venue.save()
+    return "ICNPX"
+
+
+def rerank_venue() -> str:
+    VenueRank.objects.filter(venue__slug="icnp", edition=2026).update(rank="A")  # no signal
+    rank = VenueRank.objects.get(venue__slug="icnp", edition=2026)
+    rank.save()
+    return '<span class="badge ccf-a">CCF A</span>'
+
+
+def add_link() -> str:
+    Link.objects.create(paper=paper(), kind="code", url="https://example.org/code")
+    return "https://example.org/code"
+
+
+def add_tag() -> str:
+    paper().tags.add(Tag.objects.create(name="Fresh tag", slug="fresh-tag"))
+    return "fresh-tag"
+
+
+def add_membership() -> str:
+    Membership.objects.create(
+        person=Person.objects.get(slug="luyao-luo"),
+        group=Group.objects.get(slug="ustc-int"),
+        role=Role.MASTER,
+    )
+    return 'class="member">Luyao Luo'
+
+
+def rename_group() -> str:
+    group = Group.objects.get(slug="ustc-int")
+    group.name = "Renamed Group"
+    group.save()
+    return "Renamed Group"
+
+
+CHANGES: dict[str, tuple[Callable[[], str], str]] = {
+    "paper saved": (rename_paper, "/publications/"),
+    "author added": (add_author, f"/publications/{NON_IDLE}/"),
+    "person renamed": (rename_person, "/groups/ustc-int/"),
+    "venue renamed": (rename_venue, "/people/jin-fang/"),
+    "venue reranked": (rerank_venue, "/venues/icnp/"),
+    "link added": (add_link, "/publications/"),
+    "tag added": (add_tag, f"/publications/{NON_IDLE}/"),
+    "membership added": (add_membership, "/publications/"),
+    "group renamed": (rename_group, "/"),
+}
+
+
+@pytest.mark.parametrize("change", CHANGES, ids=list(CHANGES))
+def test_a_change_to_what_a_page_shows_renews_it(client, change):
+    make, url = CHANGES[change]
+    before, _ = served(client, url)
+    expected = make()
+    assert expected not in before
+    after, _ = served(client, url)
+    assert expected in after
+
+
+def test_a_deleted_paper_leaves_the_cached_lists(client):
+    title = paper().title
+    assert title in served(client, "/people/jin-fang/")[0]
+    paper().delete()
+    assert title not in served(client, "/people/jin-fang/")[0]
+
+
+BIBTEX = """@inproceedings{new2025,
+  title = {A Freshly Imported Paper},
+  author = {Fang, Jin and Zhao, Gongming},
+  booktitle = {IEEE International Conference on Network Protocols},
+  year = {2025},
+}"""
+
+
+def test_a_bulk_import_and_its_undo_renew_the_pages(client):
+    assert "A Freshly Imported Paper" not in served(client, "/people/jin-fang/")[0]
+    record = apply_import(prepare_import(BIBTEX), file_name="new.bib", source="test")
+    assert "A Freshly Imported Paper" in served(client, "/people/jin-fang/")[0]
+    undo_import(record)
+    assert "A Freshly Imported Paper" not in served(client, "/people/jin-fang/")[0]
