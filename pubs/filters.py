@@ -54,16 +54,16 @@ class PaperFilter(django_filters.FilterSet):
         return queryset  # the edition only says which list ``rank`` reads
 
     def filter_person(self, queryset: QuerySet, name: str, value: str) -> QuerySet:
-        authored = Authorship.objects.filter(paper=OuterRef("pk"), person__slug=value)
-        return queryset.filter(Exists(authored))
+        authored = Authorship.objects.filter(person__slug=value).values("paper_id")
+        return queryset.filter(pk__in=authored)
 
     def filter_group(self, queryset: QuerySet, name: str, value: str) -> QuerySet:
-        through = Paper.groups.through.objects.filter(paper=OuterRef("pk"), group__slug=value)
-        return queryset.filter(Exists(through))
+        through = Paper.groups.through.objects.filter(group__slug=value).values("paper_id")
+        return queryset.filter(pk__in=through)
 
     def filter_tag(self, queryset: QuerySet, name: str, value: str) -> QuerySet:
-        through = Paper.tags.through.objects.filter(paper=OuterRef("pk"), tag__slug=value)
-        return queryset.filter(Exists(through))
+        through = Paper.tags.through.objects.filter(tag__slug=value).values("paper_id")
+        return queryset.filter(pk__in=through)
 
     def filter_text(self, queryset: QuerySet, name: str, value: str) -> QuerySet:
         return search(queryset, value)

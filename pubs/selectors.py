@@ -11,13 +11,15 @@ from collections import defaultdict
 from dataclasses import dataclass
 
 from django.conf import settings
-from django.db.models import Count, Exists, F, OuterRef, Prefetch, Q, QuerySet, Subquery
+from django.db.models import Count, Exists, F, Min, OuterRef, Prefetch, Q, QuerySet, Subquery
 
 from people.models import Group, Membership, Person, Role
 from pubs import ccf
 from pubs.models import Authorship, Paper, Venue, VenueRank
 
 PAGE_SIZE = 100
+#: What no list or export reads of an author's person (and what costs most to load).
+PERSON_UNSHOWN = ("person__variants", "person__bio", "person__email")
 
 
 def authors_prefetch() -> Prefetch:
@@ -25,6 +27,7 @@ def authors_prefetch() -> Prefetch:
     member = Membership.objects.filter(person=OuterRef("person"))
     queryset = (
         Authorship.objects.select_related("person")
+        .defer(*PERSON_UNSHOWN)
         .annotate(is_member=Exists(member))
         .order_by("position")
     )
@@ -46,26 +49,32 @@ def paper_details() -> QuerySet[Paper]:
     return public_papers().prefetch_related("groups")
 
 
+# "pk IN (papers of the person)" rather than "EXISTS (an authorship of this paper)": the
+# database starts from the person's few authorships instead of visiting every paper.
+
+
 def person_papers(person: Person) -> QuerySet[Paper]:
-    authored = Authorship.objects.filter(paper=OuterRef("pk"), person=person)
-    return public_papers().filter(Exists(authored))
+    authored = Authorship.objects.filter(person=person).values("paper_id")
+    return public_papers().filter(pk__in=authored)
 
 
 def group_papers(group: Group) -> QuerySet[Paper]:
-    linked = Paper.groups.through.objects.filter(paper=OuterRef("pk"), group=group)
-    return public_papers().filter(Exists(linked))
+    linked = Paper.groups.through.objects.filter(group=group).values("paper_id")
+    return public_papers().filter(pk__in=linked)
 
 
 def venue_papers(venue: Venue) -> QuerySet[Paper]:
     return public_papers().filter(venue=venue)
 
 
-def rank_now() -> Subquery:
-    """The best rank of a paper's venue in the current CCF edition (None when unranked)."""
-    ranks = VenueRank.objects.filter(
-        venue=OuterRef("venue"), ranking=ccf.RANKING, edition=settings.CCF_CURRENT_EDITION
-    ).order_by("rank")
-    return Subquery(ranks.values("rank")[:1])
+def current_ranks() -> dict[int, str]:
+    """Venue id -> its best rank in the current CCF edition (ranked venues only)."""
+    rows = (
+        VenueRank.objects.filter(ranking=ccf.RANKING, edition=settings.CCF_CURRENT_EDITION)
+        .values_list("venue_id")
+        .annotate(best=Min("rank"))
+    )
+    return dict(rows)
 
 
 # -- counts ------------------------------------------------------------------------------------
@@ -74,14 +83,11 @@ def rank_now() -> Subquery:
 def year_counts(papers: QuerySet[Paper]) -> list[tuple[int | None, int]]:
     """(year, number of papers), newest first."""
     rows = papers.order_by().values_list("year").annotate(n=Count("pk"))
-    return sorted(rows, key=lambda row: (row[0] is None, -(row[0] or 0)))
+    return sorted(rows, key=_newest_first)
 
 
-def rank_counts(papers: QuerySet[Paper]) -> dict[str, int]:
-    """Papers per current CCF rank ('A', 'B', 'C', '' for unranked)."""
-    rows = papers.order_by().annotate(rank=rank_now()).values_list("rank").annotate(n=Count("pk"))
-    counts = {rank or "": n for rank, n in rows}
-    return {rank: counts[rank] for rank in (*ccf.RANKS, "") if rank in counts}
+def _newest_first(row: tuple) -> tuple[bool, int]:
+    return (row[0] is None, -(row[0] or 0))
 
 
 @dataclass(frozen=True)
@@ -94,22 +100,57 @@ class YearRanks:
         return sum(self.counts.values())
 
 
-def year_rank_counts(papers: QuerySet[Paper]) -> list[YearRanks]:
-    """Papers per year and current CCF rank, oldest first, every year in between included."""
-    rows = (
-        papers.order_by()
-        .filter(year__isnull=False)
-        .annotate(rank=rank_now())
-        .values_list("year", "rank")
-        .annotate(n=Count("pk"))
-    )
-    by_year: dict[int, dict[str, int]] = defaultdict(dict)
-    for year, rank, n in rows:
-        by_year[year][rank or ""] = n
-    if not by_year:
-        return []
-    years = range(min(by_year), max(by_year) + 1)
-    return [YearRanks(year, by_year.get(year, {})) for year in years]
+@dataclass(frozen=True)
+class Tally:
+    """Papers counted by year and current CCF rank ('' for unranked): every count and chart
+    of a person's or a group's page reads it, so one query serves them all."""
+
+    counts: dict[tuple[int | None, str], int]
+
+    def by_rank(self, since: int | None = None) -> dict[str, int]:
+        """Papers per rank, in the order A, B, C, unranked (from ``since`` when given)."""
+        totals: dict[str, int] = defaultdict(int)
+        for (year, rank), n in self.counts.items():
+            if since is None or (year is not None and year >= since):
+                totals[rank] += n
+        return {rank: totals[rank] for rank in (*ccf.RANKS, "") if rank in totals}
+
+    def by_year(self) -> list[tuple[int | None, int]]:
+        """(year, number of papers), newest first."""
+        totals: dict[int | None, int] = defaultdict(int)
+        for (year, _), n in self.counts.items():
+            totals[year] += n
+        return sorted(totals.items(), key=_newest_first)
+
+    def by_year_and_rank(self) -> list[YearRanks]:
+        """Oldest year first, every year between the first and the last included (a chart)."""
+        by_year: dict[int, dict[str, int]] = defaultdict(dict)
+        for (year, rank), n in self.counts.items():
+            if year is not None:
+                by_year[year][rank] = n
+        if not by_year:
+            return []
+        years = range(min(by_year), max(by_year) + 1)
+        return [YearRanks(year, by_year.get(year, {})) for year in years]
+
+    def summary(self, since: int | None = None) -> dict:
+        """ "12 CCF-A, 9 CCF-B papers since 2019": counts by rank from ``since``."""
+        counts = self.by_rank(since)
+        return {
+            "since": since,
+            "total": sum(counts.values()),
+            **{rank: counts.get(rank, 0) for rank in ccf.RANKS},
+        }
+
+
+def tally(papers: QuerySet[Paper]) -> Tally:
+    """Count ``papers`` by year and current rank (two queries, however many papers)."""
+    ranks = current_ranks()
+    rows = papers.order_by().values_list("year", "venue_id").annotate(n=Count("pk"))
+    counts: dict[tuple[int | None, str], int] = defaultdict(int)
+    for year, venue, n in rows:
+        counts[(year, ranks.get(venue, ""))] += n
+    return Tally(dict(counts))
 
 
 def coauthors(person: Person, limit: int = 12) -> list[tuple[Person, int]]:
@@ -118,23 +159,14 @@ def coauthors(person: Person, limit: int = 12) -> list[tuple[Person, int]]:
     rows = (
         Authorship.objects.filter(paper__in=papers)
         .exclude(person=person)
-        .values("person")
-        .annotate(n=Count("paper", distinct=True))
-        .order_by("-n", "person__family_name")[:limit]
+        .values_list("person")
+        .annotate(n=Count("pk"))  # one authorship per paper and person: n counts papers
+        .order_by("-n", "person")[:limit]
     )
-    people = Person.objects.in_bulk([row["person"] for row in rows])
-    return [(people[row["person"]], row["n"]) for row in rows]
-
-
-def summary(papers: QuerySet[Paper], since: int | None = None) -> dict:
-    """ "12 CCF-A, 9 CCF-B papers since 2019": counts by current rank, from ``since``."""
-    scoped = papers.filter(year__gte=since) if since else papers
-    counts = rank_counts(scoped)
-    return {
-        "since": since,
-        "total": sum(counts.values()),
-        **{r: counts.get(r, 0) for r in ccf.RANKS},
-    }
+    counts = dict(rows)
+    people = Person.objects.in_bulk(list(counts))
+    ranked = sorted(counts.items(), key=lambda row: (-row[1], people[row[0]].family_name))
+    return [(people[pk], n) for pk, n in ranked]
 
 
 # -- people, groups, venues ----------------------------------------------------------------------

@@ -119,12 +119,13 @@ def person_list(request: HttpRequest) -> HttpResponse:
 def person_detail(request: HttpRequest, slug: str) -> HttpResponse:
     person = get_object_or_404(Person, slug=slug)
     papers = selectors.person_papers(person)
+    counts = selectors.tally(papers)
     context = {
         "person": person,
         "memberships": selectors.person_memberships(person),
         "advisors": person.advised_by.select_related("advisor"),
-        "rank_counts": selectors.rank_counts(papers),
-        "year_counts_all": selectors.year_counts(papers),
+        "rank_counts": counts.by_rank(),
+        "year_counts_all": counts.by_year(),
         "coauthors": selectors.coauthors(person),
         "highlight": person,
         **paper_list_context(request, papers),
@@ -137,13 +138,14 @@ def group_detail(request: HttpRequest, slug: str) -> HttpResponse:
     group = get_object_or_404(Group, slug=slug)
     members = selectors.group_members(group)
     papers = selectors.group_papers(group)
+    counts = selectors.tally(papers)
     since = timezone.localdate().year - SUMMARY_YEARS + 1
     context = {
         "group": group,
         "members": members,
         "has_former": any(role.former for role in members),
-        "summary": selectors.summary(papers, since),
-        "chart": selectors.year_rank_counts(papers),
+        "summary": counts.summary(since),
+        "chart": counts.by_year_and_rank(),
         **paper_list_context(request, papers),
     }
     return render(request, "people/group_detail.html", context)

@@ -2,52 +2,40 @@
 
 from __future__ import annotations
 
+from collections.abc import Iterable
+
 from django import template
 from django.utils.safestring import SafeString, mark_safe
 from django.utils.translation import gettext as _
 
-from pubs import presentation
-from pubs.models import Paper, PaperKind
+from people.models import Person
+from pubs import presentation, rendering
+from pubs.models import Paper
 from pubs.selectors import YearRanks
 
 register = template.Library()
 
-GENRES = {
-    PaperKind.JOURNAL: "article",
-    PaperKind.CONFERENCE: "proceeding",
-    PaperKind.BOOK: "book",
-    PaperKind.PREPRINT: "preprint",
-}
-
-
 @register.filter
 def venue_label(paper: Paper) -> str:
     """ "ICNP'24"; "arXiv"; the venue as printed when there is no venue."""
-    if paper.venue is None:
-        return paper.container_title
-    name = paper.venue.abbreviation or paper.venue.name
-    if paper.venue.kind == "preprint_server":
-        return name
-    return presentation.venue_label(paper.venue.abbreviation, paper.year, name=name)
+    return rendering.venue_label(paper)
 
 
 @register.filter
 def coins(paper: Paper) -> str:
     """The COinS span title of a paper (escaped by the template)."""
-    authors = [(a.person.family_name, a.person.given_name) for a in paper.authorships.all()]
-    return presentation.coins(
-        {
-            "genre": GENRES.get(paper.kind, "document"),
-            "title": paper.title,
-            "container": paper.venue.name if paper.venue else paper.container_title,
-            "authors": authors,
-            "year": paper.year,
-            "volume": paper.volume,
-            "issue": paper.number,
-            "pages": paper.pages.replace("--", "-"),
-            "doi": paper.doi,
-        }
-    )
+    return rendering.coins(paper)
+
+
+@register.simple_tag
+def paper_entries(papers: Iterable[Paper], highlight: Person | None = None) -> SafeString:
+    """The entries of a publication list, ``highlight``'s name in bold."""
+    return rendering.paper_entries(papers, highlight.pk if highlight else None)
+
+
+@register.simple_tag
+def paper_links(paper: Paper) -> SafeString:
+    return rendering.links(paper)
 
 
 @register.simple_tag
