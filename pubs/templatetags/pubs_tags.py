@@ -15,6 +15,7 @@ from pubs.selectors import YearRanks
 
 register = template.Library()
 
+
 @register.filter
 def venue_label(paper: Paper) -> str:
     """ "ICNP'24"; "arXiv"; the venue as printed when there is no venue."""
