@@ -58,6 +58,8 @@ _UNDER_REVIEW = re.compile(
     r"\b(?:under\s+review|submitted|in\s+submission|under\s+submission)\b", re.I
 )
 _ACCEPTED = re.compile(r"\b(?:accepted|to\s+appear|in\s+press|forthcoming)\b", re.I)
+#: A preprint said in so many words (biblatex's pubstate "prepublished"), arXiv id or not.
+_PREPRINT = re.compile(r"\b(?:prepublished|preprint)\b", re.I)
 _ARXIV_IN_TEXT = re.compile(r"\barxiv(?:\s+preprint)?\s*:?\s*(?:abs/)?([\w.\-/]+\d)", re.I)
 _CORR_VOLUME = re.compile(r"^abs/(.+)$", re.I)
 _YEAR = re.compile(r"\b(1[5-9]\d\d|20\d\d|2100)\b")
@@ -251,7 +253,9 @@ def _read_status(record: Record, f: dict[str, str]) -> None:
         record.status = "under_review"
     elif _ACCEPTED.search(text):
         record.status = "accepted"
-    elif record.arxiv_id and (not record.container or _only_arxiv(record.container)):
+    elif (record.arxiv_id and (not record.container or _only_arxiv(record.container))) or (
+        _PREPRINT.search(" ".join(f.get(name, "") for name in ("status", "pubstate")))
+    ):
         record.status = "preprint"
         record.kind = "preprint" if record.kind in ("journal", "other") else record.kind
     if record.status == "under_review" and record.kind == "other":
