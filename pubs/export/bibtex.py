@@ -1,0 +1,509 @@
+"""Papers to BibTeX that the import reads back as it was written.
+
+The round trip is the design rule: every value is written in a form ``pubs.bibtex`` decodes
+to the value stored (Unicode as LaTeX, names as "Family, Given", equal contribution as a
+``*`` after the family name, status as a note or ``pubstate``), fields come in one fixed
+order, and the fields the import kept without a column of their own (``extra_fields``) are
+written back as they were. Exporting, importing into an empty database and exporting again
+gives the same bytes.
+"""
+
+from __future__ import annotations
+
+import logging
+import re
+import string
+import unicodedata
+from collections.abc import Callable, Iterable, Sequence
+from dataclasses import dataclass
+from functools import lru_cache
+
+from pylatexenc.latexencode import UnicodeToLatexEncoder
+
+from pubs.bibtex.latex import to_text
+from pubs.bibtex.names import parse_name
+from pubs.bibtex.normalize import LINK_FIELDS, MAPPED
+from pubs.export.model import ExportAuthor, ExportPaper
+
+# Characters without a LaTeX form (Chinese, most symbols) are kept as UTF-8; saying so for
+# each of them would flood the log.
+logging.getLogger("pylatexenc.latexencode").setLevel(logging.ERROR)
+
+#: The default citation key: first author's family name, year, first significant title word.
+DEFAULT_KEY_PATTERN = "{family}{year}{word}"
+MONTH_MACROS = ("jan", "feb", "mar", "apr", "may", "jun", "jul", "aug", "sep", "oct", "nov", "dec")
+#: Link kinds and the al-folio field each is written to (the import reads them back).
+LINK_FIELD_OF_KIND = {
+    "pdf": "pdf", "code": "code", "slides": "slides", "video": "video", "poster": "poster",
+    "blog": "blog", "project": "website", "data": "dataset", "other": "supp",
+}  # fmt: skip
+#: Every field in the order it is written; fields not listed follow, alphabetically.
+FIELD_ORDER = (
+    "author", "title", "booktitle", "journal", "howpublished", "editor", "series", "volume",
+    "number", "pages", "school", "institution", "type", "publisher", "address", "year",
+    "month", "note", "pubstate", "doi", "eprint", "archiveprefix", "primaryclass", "url",
+    "keywords", "abstract", "abbr", "award", "selected", *LINK_FIELD_OF_KIND.values(),
+)  # fmt: skip
+FIELD_NAMES = {"archiveprefix": "archivePrefix", "primaryclass": "primaryClass"}
+_RANK = {name: index for index, name in enumerate(FIELD_ORDER)}
+#: Statuses and the note that says them (the import reads "under review", "to appear").
+STATUS_NOTES = {"under_review": "Under review", "accepted": "To appear"}
+#: biblatex's pubstate for each status (the import reads these when the note says another thing).
+PUBSTATES = {"under_review": "submitted", "accepted": "forthcoming", "preprint": "prepublished"}
+THESIS_TYPES = {"bachelor": "Bachelor's thesis", "masters": "Master's thesis", "phd": "PhD thesis"}
+STOPWORDS = frozenset(
+    {
+        "a", "an", "the", "on", "of", "for", "in", "to", "towards", "toward", "with", "via",
+        "and", "at", "by", "from", "into", "is", "are", "do", "does", "how", "what", "when",
+        "why",
+    }
+)  # fmt: skip
+
+_ASCII_SPECIALS = re.compile(r"[\\{}$&%#_~]")
+_ASCII_ESCAPES = {
+    "\\": r"\textbackslash{}", "{": r"\{", "}": r"\}", "$": r"\textdollar{}", "&": r"\&",
+    "%": r"\%", "#": r"\#", "_": r"\_", "~": r"\textasciitilde{}",
+}  # fmt: skip
+# "^" stays as it is: the import reads every LaTeX form of it as something else.
+#: Dashes as TeX writes them (and the import reads them).
+_DASHES = {"\u2013": "--", "\u2014": "---"}
+_CJK = re.compile(r"[\u3400-\u9fff]")
+_KEY_OK = re.compile(r"^[^\s,{}()\"#%'=~\\@]+$")
+_AND_WORD = re.compile(r"\band\b", re.IGNORECASE)
+_ONLY_ARXIV = re.compile(r"^\s*(?:arxiv|corr)\b", re.IGNORECASE)
+_WORD = re.compile(r"[^\W_]+(?:-[^\W_]+)*")
+_FOLD = str.maketrans({"ß": "ss", "ø": "o", "Ø": "O", "ł": "l", "Ł": "L", "æ": "ae", "đ": "d"})
+_ENCODER = UnicodeToLatexEncoder(
+    non_ascii_only=True, replacement_latex_protection="braces", unknown_char_policy="keep"
+)
+
+
+@dataclass(frozen=True)
+class BibtexOptions:
+    """How to write: the citation key pattern, LaTeX or UTF-8, al-folio fields, abstracts."""
+
+    #: Placeholders: {family} {year} {yy} {word} {words} {title}, lower-case ASCII.
+    key_pattern: str = DEFAULT_KEY_PATTERN
+    #: Encode non-ASCII letters as LaTeX ({\"u}); off writes UTF-8 (for biber).
+    latex: bool = True
+    #: The fields al-folio sites read: pdf, code, slides, video, poster, blog, award,
+    #: selected, abbr.
+    extras: bool = False
+    abstract: bool = True
+
+    def __post_init__(self) -> None:
+        check_key_pattern(self.key_pattern)
+
+
+#: The placeholders a citation key pattern may use.
+KEY_PLACEHOLDERS = frozenset({"family", "year", "yy", "word", "words", "title"})
+
+
+def check_key_pattern(pattern: str) -> str:
+    """``pattern`` when it is a usable key pattern; ValueError naming what is wrong."""
+    try:
+        names = {name for _, name, _, _ in string.Formatter().parse(pattern) if name is not None}
+    except ValueError as exc:
+        raise ValueError(f"the key pattern {pattern!r} is malformed: {exc}") from exc
+    unknown = names - KEY_PLACEHOLDERS
+    if unknown or not names:
+        known = ", ".join("{" + name + "}" for name in sorted(KEY_PLACEHOLDERS))
+        raise ValueError(f"the key pattern {pattern!r} must use only {known}")
+    return pattern
+
+
+# -- text -----------------------------------------------------------------------------------
+
+
+def latex_encode(text: str) -> str:
+    """Unicode text as LaTeX that ``pubs.bibtex.latex.to_text`` reads back as the same text.
+
+    TeX's special characters are escaped (``\\&``, ``\\%``); non-ASCII letters become
+    braced commands (``{\\"u}``); characters without a LaTeX form (Chinese) stay as they are.
+    Spaces are collapsed, as the import collapses them.
+    """
+    return _latex(_clean(text))
+
+
+def utf8_encode(text: str) -> str:
+    """Unicode text with only TeX's special characters escaped (for UTF-8 BibTeX)."""
+    return _utf8(_clean(text))
+
+
+def _latex(text: str) -> str:
+    if text.isascii():
+        return _utf8(text)
+    return "".join(_latex_char(char) for char in text)
+
+
+def _utf8(text: str) -> str:
+    return _ASCII_SPECIALS.sub(_ascii_escape, text) if _ASCII_SPECIALS.search(text) else text
+
+
+def _clean(text: str) -> str:
+    """One line, spaces collapsed, composed characters: what the import would store."""
+    text = " ".join(text.split())
+    return text if text.isascii() else unicodedata.normalize("NFC", text)
+
+
+def _ascii_escape(match: re.Match[str]) -> str:
+    return _ASCII_ESCAPES[match.group(0)]
+
+
+@lru_cache(maxsize=4096)
+def _latex_char(char: str) -> str:
+    """One character as LaTeX, when the import decodes that LaTeX to the same character;
+    otherwise as itself (Chinese, and the odd symbol pylatexenc and the import disagree on)."""
+    if char.isascii():
+        return _ASCII_ESCAPES.get(char, char)
+    if char in _DASHES:
+        return _DASHES[char]
+    latex = _ENCODER.unicode_to_latex(char)
+    if latex.startswith("\\"):
+        latex = "{" + latex + "}"  # {\\"u}: one letter for BibTeX's name and case rules
+    return latex if to_text(latex) == char else char
+
+
+def balanced(text: str) -> bool:
+    """Whether the braces of ``text`` pair up (a value must, to be written in braces)."""
+    depth = 0
+    for char in text:
+        if char == "{":
+            depth += 1
+        elif char == "}":
+            depth -= 1
+            if depth < 0:
+                return False
+    return depth == 0
+
+
+def protect_case(title: str, *, latex: bool = True) -> str:
+    """The title encoded, with braces around words that have capitals inside ("{GPU}",
+    "{InArt}", "{Colossal-AI}"), which sentence-casing styles must not lower-case."""
+    encode = _latex if latex else _utf8
+    title = _clean(title)
+    out, last = [], 0
+    for match in _WORD.finditer(title):
+        word = match.group(0)
+        out.append(encode(title[last : match.start()]))
+        out.append("{" + encode(word) + "}" if _has_inner_capital(word) else encode(word))
+        last = match.end()
+    out.append(encode(title[last:]))
+    return "".join(out)
+
+
+def _has_inner_capital(word: str) -> bool:
+    return any(any(char.isupper() for char in part[1:]) for part in word.split("-"))
+
+
+def bibtex_title(paper: ExportPaper, *, latex: bool = True) -> str:
+    """The title as imported (braces and LaTeX kept) while it still reads as the title;
+    otherwise the title encoded, acronyms and inner capitals braced."""
+    kept = paper.title_bibtex
+    if kept and balanced(kept) and to_text(kept) == _clean(paper.title):
+        return kept
+    return protect_case(paper.title, latex=latex)
+
+
+# -- names ----------------------------------------------------------------------------------
+
+
+def bibtex_name(author: ExportAuthor, encode: Callable[[str], str] = latex_encode) -> str:
+    """An author as "Family, Given" from the printed name, with ``*`` after the family name
+    for equal contribution; a name in Chinese script as written (徐宏力)."""
+    printed = _clean(author.printed)
+    star = "*" if author.equal else ""
+    if _CJK.search(printed) and " " not in printed and "," not in printed:
+        return encode(printed) + star
+    parts = _fast_parts(printed, author.family) or _parsed_parts(printed)
+    if parts is None:
+        return "{" + encode(printed) + "}" + star
+    von_family, jr, given = parts
+    head = _guard_and(encode(von_family)) + star
+    names = [head, *(_guard_and(encode(part)) for part in (jr, given) if part)]
+    if jr and not given:
+        names.append("")
+    return ", ".join(names) if len(names) > 1 else head
+
+
+def _fast_parts(printed: str, family: str) -> tuple[str, str, str] | None:
+    """("Fang", "", "Jin") when the printed name ends with the person's family name and the
+    rest is a plain given name (no particle, no comma, no braces)."""
+    if not family or not printed.endswith(" " + family) or "," in printed or "{" in printed:
+        return None
+    given = printed[: -len(family) - 1]
+    if not given or any(not word[0].isupper() for word in given.split()):
+        return None
+    return family, "", given
+
+
+def _parsed_parts(printed: str) -> tuple[str, str, str] | None:
+    """The parts as the import's own name parser reads the printed name."""
+    author = parse_name(printed)
+    family = " ".join(part for part in (author.von, author.family) if part)
+    if not family or author.printed != printed:
+        return None
+    return family, author.jr, author.given
+
+
+def _guard_and(part: str) -> str:
+    """A name part holding the word "and" is braced, lest it split the author list."""
+    return "{" + part + "}" if _AND_WORD.search(part) else part
+
+
+def bibtex_authors(paper: ExportPaper, encode: Callable[[str], str] = latex_encode) -> str:
+    """The ``author`` value: the authors in order, then "and others" when the list goes on."""
+    names = [bibtex_name(author, encode) for author in paper.authors]
+    if paper.more_authors:
+        names.append("others")
+    return " and ".join(names)
+
+
+# -- citation keys ---------------------------------------------------------------------------
+
+
+def citation_keys(papers: Sequence[ExportPaper], pattern: str = DEFAULT_KEY_PATTERN) -> list[str]:
+    """A unique key per paper: its own key when it has a usable one, else one made from the
+    pattern; keys that collide get a, b, c ... in the order of the papers' slugs."""
+    keys: list[str | None] = [None] * len(papers)
+    taken: set[str] = set()
+    for index, paper in enumerate(papers):
+        key = paper.citation_key.strip()
+        if key and _KEY_OK.match(key) and key.lower() not in taken:
+            keys[index] = key
+            taken.add(key.lower())
+    wanted = sorted(
+        (i for i, key in enumerate(keys) if key is None),
+        key=lambda i: (papers[i].slug, papers[i].title, i),
+    )
+    for index in wanted:
+        base = make_key(papers[index], pattern)
+        key, suffix = base, 0
+        while key.lower() in taken:
+            key = base + _suffix(suffix)
+            suffix += 1
+        keys[index] = key
+        taken.add(key.lower())
+    return [key or "" for key in keys]
+
+
+def make_key(paper: ExportPaper, pattern: str = DEFAULT_KEY_PATTERN) -> str:
+    """The pattern filled in for one paper ("fang2024nonidle"); "paper" when it gives nothing."""
+    family = _key_family(paper.authors[0]) if paper.authors else ""
+    words = significant_words(paper.title)
+    values = {
+        "family": family or "anon",
+        "year": str(paper.year or ""),
+        "yy": f"{paper.year % 100:02d}" if paper.year else "",
+        "word": words[0] if words else "",
+        "words": "".join(words[:3]),
+        "title": "".join(_ascii_word(word) for word in paper.title.split()[:3]),
+    }
+    key = string.Formatter().vformat(pattern, (), values)
+    key = re.sub(r"[^\w:.\-]", "", key, flags=re.ASCII)
+    return key or "paper"
+
+
+def _key_family(author: ExportAuthor) -> str:
+    """The first author's family name as printed ("fang"); the person's for a name in
+    Chinese script, whose family name is recorded in pinyin."""
+    printed = _clean(author.printed)
+    if _CJK.search(printed) or (author.family and printed.endswith(" " + author.family)):
+        return _ascii_word(author.family)
+    return _ascii_word(parse_name(printed).family) or _ascii_word(author.family)
+
+
+def significant_words(title: str) -> list[str]:
+    """The title's words without the little ones, as lower-case ASCII ("nonidle", ...)."""
+    found = []
+    for match in _WORD.finditer(title):
+        word = _ascii_word(match.group(0))
+        if word and word not in STOPWORDS:
+            found.append(word)
+    return found
+
+
+def _ascii_word(text: str) -> str:
+    folded = unicodedata.normalize("NFKD", text.translate(_FOLD))
+    return "".join(char for char in folded if char.isascii() and char.isalnum()).lower()
+
+
+def _suffix(number: int) -> str:
+    """a, b, ..., z, aa, ab, ..."""
+    letters = ""
+    number += 1
+    while number:
+        number, rest = divmod(number - 1, 26)
+        letters = chr(ord("a") + rest) + letters
+    return letters
+
+
+# -- entries ---------------------------------------------------------------------------------
+
+
+def entry_type(paper: ExportPaper) -> str:
+    """The BibTeX entry type for the paper's kind (and thesis type, container)."""
+    kind = paper.kind
+    if kind == "conference":
+        return "inproceedings"
+    if kind == "journal":
+        return "article"
+    if kind == "thesis":
+        return {"phd": "phdthesis", "masters": "mastersthesis"}.get(paper.thesis_type, "thesis")
+    if kind == "patent":
+        return "patent"
+    if kind == "book":
+        return "incollection" if paper.container else "book"
+    if kind == "other" and paper.institution:
+        return "techreport"
+    return "misc"
+
+
+def _container_field(entry: str) -> str:
+    return {
+        "inproceedings": "booktitle",
+        "incollection": "booktitle",
+        "article": "journal",
+    }.get(entry, "howpublished")
+
+
+def entry_fields(
+    paper: ExportPaper, entry: str, options: BibtexOptions | None = None
+) -> list[tuple[str, str]]:
+    """The entry's fields as (lower-case name, value as written), in FIELD_ORDER."""
+    options = options or BibtexOptions()
+    encode = latex_encode if options.latex else utf8_encode
+    fields: dict[str, str] = {}
+    _add = fields.__setitem__
+    if paper.authors or paper.more_authors:
+        _add("author", bibtex_authors(paper, encode))
+    _add("title", bibtex_title(paper, latex=options.latex))
+    if paper.container:
+        _add(_container_field(entry), encode(paper.container))
+    for name in ("editor", "series", "volume", "number", "publisher", "address"):
+        value = getattr(paper, name)
+        if value:
+            _add(name, encode(value))
+    if paper.pages:
+        _add("pages", paper.pages.replace("{", "").replace("}", "").strip())
+    if paper.institution:
+        _add("school" if paper.kind == "thesis" else "institution", encode(paper.institution))
+    if entry == "thesis" and paper.thesis_type:
+        _add("type", THESIS_TYPES[paper.thesis_type])
+    if paper.year:
+        _add("year", str(paper.year))
+    if paper.month:
+        _add("month", MONTH_MACROS[paper.month - 1])
+    _add_status(fields, paper, entry)
+    _add_identifiers(fields, paper)
+    if paper.tags:
+        _add("keywords", ", ".join(encode(tag) for tag in sorted(paper.tags)))
+    if options.abstract and paper.abstract:
+        _add("abstract", encode(paper.abstract))
+    if options.extras:
+        _add_alfolio(fields, paper, entry, encode)
+    _add_extra(fields, paper.extra_fields)
+    return sorted(fields.items(), key=_field_rank)
+
+
+def _add_status(fields: dict[str, str], paper: ExportPaper, entry: str) -> None:
+    """Under review, accepted or a preprint, said the way the import reads it back."""
+    status, extra = paper.status, paper.extra_fields
+    if status in STATUS_NOTES and "note" not in extra:
+        fields["note"] = STATUS_NOTES[status]
+    elif status in STATUS_NOTES and _says(extra.get("note", ""), status):
+        pass
+    elif status in PUBSTATES and not (status == "preprint" and _arxiv_says_preprint(paper, entry)):
+        fields["pubstate"] = PUBSTATES[status]
+
+
+def _says(note: str, status: str) -> bool:
+    lowered = to_text(note).lower()
+    if status == "under_review":
+        return any(word in lowered for word in ("under review", "submitted", "in submission"))
+    return any(word in lowered for word in ("accepted", "to appear", "in press", "forthcoming"))
+
+
+def _arxiv_says_preprint(paper: ExportPaper, entry: str) -> bool:
+    """The import takes an arXiv paper with no journal or booktitle (or one that says only
+    "arXiv") for a preprint."""
+    if not paper.arxiv_id:
+        return False
+    container = paper.container if _container_field(entry) != "howpublished" else ""
+    return not container or bool(_ONLY_ARXIV.match(container))
+
+
+def _add_identifiers(fields: dict[str, str], paper: ExportPaper) -> None:
+    if paper.doi:
+        fields["doi"] = _unbraced(paper.doi)
+    if paper.arxiv_id:
+        fields["eprint"] = paper.arxiv_id
+        fields["archiveprefix"] = "arXiv"
+    if paper.url:
+        fields["url"] = _unbraced(paper.url)
+    elif paper.arxiv_id and paper.kind == "preprint":
+        fields["url"] = f"https://arxiv.org/abs/{paper.arxiv_id}"
+
+
+def _add_alfolio(
+    fields: dict[str, str], paper: ExportPaper, entry: str, encode: Callable[[str], str]
+) -> None:
+    """The fields al-folio (jekyll-scholar) sites read: abbr, award, selected, links.
+
+    ``abbr`` goes with a journal or booktitle, the venue the import finds or creates from
+    them (an abbreviation beside a howpublished would not come back).
+    """
+    if paper.venue_abbreviation and _container_field(entry) != "howpublished":
+        fields["abbr"] = encode(paper.venue_abbreviation)
+    if paper.awards:
+        fields["award"] = encode("; ".join(paper.awards))
+    if paper.selected:
+        fields["selected"] = "true"
+    for kind, url in paper.links.items():
+        name = LINK_FIELD_OF_KIND.get(kind)
+        if name and url:
+            fields[name] = _unbraced(url)
+
+
+def _unbraced(text: str) -> str:
+    """A verbatim value (DOI, URL) that keeps the entry readable: no braces, one line."""
+    return "".join(text.replace("{", "").replace("}", "").split())
+
+
+def _add_extra(fields: dict[str, str], extra: dict[str, str]) -> None:
+    """The fields the import kept as written. They win over what the export would derive
+    (a note of the paper's own), except where the paper's columns say it (links, awards)."""
+    for name, value in extra.items():
+        if not isinstance(name, str) or not re.fullmatch(r"[a-z][\w:.\-]*", name, re.ASCII):
+            continue
+        if name in MAPPED and (name not in LINK_FIELDS or name in fields):
+            continue
+        text = value if isinstance(value, str) else str(value)
+        fields[name] = text if balanced(text) else text.replace("{", r"\{").replace("}", r"\}")
+
+
+def _field_rank(item: tuple[str, str]) -> tuple[int, str]:
+    return _RANK.get(item[0], len(_RANK)), item[0]
+
+
+def format_entry(entry: str, key: str, fields: Iterable[tuple[str, str]]) -> str:
+    """One entry as text: "@type{key," then one "  name = {value}" line per field."""
+    lines = [f"@{entry}{{{key},"]
+    body = []
+    for name, value in fields:
+        written = FIELD_NAMES.get(name, name)
+        body.append(f"  {written} = {value}" if name == "month" else f"  {written} = {{{value}}}")
+    lines.append(",\n".join(body))
+    lines.append("}")
+    return "\n".join(lines) if body else f"@{entry}{{{key}\n}}"
+
+
+def to_bibtex(papers: Sequence[ExportPaper], options: BibtexOptions | None = None) -> str:
+    """The papers as a BibTeX file, in the order given, with unique citation keys."""
+    options = options or BibtexOptions()
+    keys = citation_keys(papers, options.key_pattern)
+    entries = []
+    for paper, key in zip(papers, keys, strict=True):
+        entry = entry_type(paper)
+        entries.append(format_entry(entry, key, entry_fields(paper, entry, options)))
+    return "\n\n".join(entries) + "\n" if entries else ""

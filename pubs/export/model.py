@@ -1,0 +1,109 @@
+"""What an export knows about a paper: plain dataclasses, filled by ``pubs.exporting``.
+
+The writers (BibTeX, RIS, CSL-JSON, citations, CV lists) read only these, so they are
+tested without a database and run fast on ten thousand papers.
+"""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass, field
+
+from pubs.bibtex.names import parse_name
+
+_CJK = re.compile(r"[\u3400-\u9fff]")
+
+
+def is_cjk(name: str) -> bool:
+    """Whether a name is written in Chinese script (徐宏力)."""
+    return bool(_CJK.search(name))
+
+
+def _plain(given: str) -> bool:
+    """A given name with no particle in it ("Deborah", not "Deborah van der")."""
+    return bool(given) and all(word[0].isupper() or not word[0].isalpha() for word in given.split())
+
+
+@dataclass(slots=True)
+class ExportAuthor:
+    """An author as the paper prints them, and the person they are."""
+
+    #: The name as the paper prints it ("J. Fang", "徐宏力"); the person's name when unknown.
+    printed: str
+    #: The person's given and family names ("Hongli", "Xu" for 徐宏力).
+    given: str = ""
+    family: str = ""
+    #: The person's name in Chinese script, when recorded.
+    native: str = ""
+    #: The person's slug: who the author is, whatever the printed form.
+    person: str = ""
+    #: 1 for the first author; a gap before it stands for authors not recorded.
+    position: int = 0
+    equal: bool = False
+    corresponding: bool = False
+
+    def name_parts(self) -> tuple[str, str, str]:
+        """(given, family with its particle, suffix) of the printed name: ("Jin", "Fang", "").
+
+        A name in Chinese script gives the person's recorded parts ("Hongli", "Xu").
+        """
+        printed = " ".join(self.printed.split())
+        if is_cjk(printed):
+            return self.given, self.family or printed, ""
+        given = printed[: -len(self.family) - 1] if self.family else ""
+        if printed.endswith(" " + self.family) and "," not in printed and _plain(given):
+            return given, self.family, ""
+        parsed = parse_name(printed)
+        family = " ".join(part for part in (parsed.von, parsed.family) if part)
+        return parsed.given, family or printed, parsed.jr
+
+
+@dataclass(slots=True, kw_only=True)
+class ExportPaper:
+    """A paper with everything an export writes: its fields, authors, venue, links, rank."""
+
+    title: str
+    kind: str = "other"
+    status: str = "published"
+    #: The title with its LaTeX and case-protecting braces, as imported ("" when none).
+    title_bibtex: str = ""
+    slug: str = ""
+    year: int | None = None
+    month: int | None = None
+    venue_abbreviation: str = ""
+    venue_name: str = ""
+    venue_kind: str = ""
+    #: Other names of the venue (the catalogue's aliases), for the short forms CVs use.
+    venue_aliases: tuple[str, ...] = ()
+    #: The booktitle or journal as the paper prints it.
+    container_title: str = ""
+    volume: str = ""
+    number: str = ""
+    pages: str = ""
+    publisher: str = ""
+    address: str = ""
+    editor: str = ""
+    series: str = ""
+    institution: str = ""
+    thesis_type: str = ""
+    doi: str = ""
+    arxiv_id: str = ""
+    url: str = ""
+    abstract: str = ""
+    tags: tuple[str, ...] = ()
+    awards: tuple[str, ...] = ()
+    selected: bool = False
+    more_authors: bool = False
+    citation_key: str = ""
+    #: BibTeX fields the import kept that have no column of their own, as written.
+    extra_fields: dict[str, str] = field(default_factory=dict)
+    #: Link kind ("pdf", "code", "slides", ...) -> URL, the first of each kind.
+    links: dict[str, str] = field(default_factory=dict)
+    authors: tuple[ExportAuthor, ...] = ()
+    #: "CCF A", "CCF B (A in 2022)", "" when the venue is not ranked.
+    ccf_label: str = ""
+
+    @property
+    def container(self) -> str:
+        """The venue as the paper prints it, else the venue's name."""
+        return self.container_title or self.venue_name

@@ -1,0 +1,144 @@
+"""Papers to RIS, the tagged format Zotero, Mendeley and EndNote import.
+
+Tags follow Zotero's RIS translator, the de facto reference: TY for the type, AU
+"Family, Given" per author, T2 for the journal or proceedings, SN for a patent's number,
+M3 for a thesis type, L1 for a PDF, N1 for notes; every line "XX  - value", CRLF-terminated,
+each record closed by "ER  - ".
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Sequence
+
+from pubs.export.bibtex import DEFAULT_KEY_PATTERN, THESIS_TYPES, citation_keys
+from pubs.export.model import ExportAuthor, ExportPaper, is_cjk
+
+#: Paper kind -> RIS reference type.
+TYPES = {
+    "conference": "CONF",
+    "journal": "JOUR",
+    "preprint": "UNPB",
+    "thesis": "THES",
+    "patent": "PAT",
+    "book": "BOOK",
+    "other": "GEN",
+}
+STATUS_NOTES = {"under_review": "Under review", "accepted": "Accepted", "preprint": "Preprint"}
+_PAGES = re.compile(r"\s*(?:--?|–|—)\s*")
+EOL = "\r\n"
+
+
+def ris_type(paper: ExportPaper) -> str:
+    """The RIS type: a book with a container is a chapter, other work with an institution
+    a report."""
+    if paper.kind == "book" and paper.container:
+        return "CHAP"
+    if paper.kind == "other" and paper.institution:
+        return "RPRT"
+    return TYPES.get(paper.kind, "GEN")
+
+
+def ris_name(author: ExportAuthor) -> str:
+    """ "Fang, Jin" (Zotero splits at the comma); a name in Chinese script as written."""
+    if is_cjk(author.printed) and " " not in author.printed.strip():
+        return author.printed.strip()
+    given, family, suffix = author.name_parts()
+    return ", ".join(part for part in (family, given, suffix) if part)
+
+
+def record(paper: ExportPaper, key: str) -> list[tuple[str, str]]:
+    """The (tag, value) lines of one paper, TY first, ER last."""
+    kind = ris_type(paper)
+    lines = [("TY", kind), ("ID", key)]
+    lines += [("AU", ris_name(author)) for author in paper.authors]
+    lines.append(("TI", paper.title))
+    if paper.container:
+        lines.append(("T2", paper.container))
+    lines += _editors(paper.editor)
+    lines += _publication(paper, kind)
+    lines += _identifiers(paper)
+    lines += [("KW", tag) for tag in paper.tags]
+    if paper.abstract:
+        lines.append(("AB", paper.abstract))
+    lines += [("N1", note) for note in _notes(paper)]
+    lines.append(("ER", ""))
+    return lines
+
+
+def _editors(editor: str) -> list[tuple[str, str]]:
+    names = [name.strip() for name in re.split(r"\s+and\s+", editor) if name.strip()]
+    return [("ED", name) for name in names]
+
+
+def _publication(paper: ExportPaper, kind: str) -> list[tuple[str, str]]:
+    """Series, year and date, volume, issue or number, pages, publisher and place."""
+    lines = []
+    if paper.series:
+        lines.append(("T3", paper.series))
+    if paper.year:
+        lines.append(("PY", str(paper.year)))
+        if paper.month:
+            lines.append(("DA", f"{paper.year}/{paper.month:02d}//"))
+    if paper.volume:
+        lines.append(("VL", paper.volume))
+    if paper.number:
+        lines.append(("SN" if kind in ("PAT", "RPRT") else "IS", paper.number))
+    lines += _pages(paper.pages)
+    if paper.kind == "thesis" and paper.thesis_type:
+        lines.append(("M3", THESIS_TYPES[paper.thesis_type]))
+    if paper.institution and kind in ("THES", "RPRT", "PAT"):
+        lines.append(("PB", paper.institution))
+    elif paper.publisher:
+        lines.append(("PB", paper.publisher))
+    if paper.address:
+        lines.append(("C1" if kind == "CONF" else "CY", paper.address))
+    return lines
+
+
+def _pages(pages: str) -> list[tuple[str, str]]:
+    parts = [part for part in _PAGES.split(pages.strip()) if part]
+    if not parts:
+        return []
+    if len(parts) == 1:
+        return [("SP", parts[0])]
+    return [("SP", parts[0]), ("EP", parts[-1])]
+
+
+def _identifiers(paper: ExportPaper) -> list[tuple[str, str]]:
+    lines = []
+    if paper.doi:
+        lines.append(("DO", paper.doi))
+    url = paper.url or (f"https://arxiv.org/abs/{paper.arxiv_id}" if paper.arxiv_id else "")
+    if url:
+        lines.append(("UR", url))
+    if paper.links.get("pdf"):
+        lines.append(("L1", paper.links["pdf"]))
+    return lines
+
+
+def _notes(paper: ExportPaper) -> list[str]:
+    notes = []
+    if paper.status in STATUS_NOTES:
+        notes.append(STATUS_NOTES[paper.status])
+    if paper.arxiv_id:
+        notes.append(f"arXiv:{paper.arxiv_id}")
+    notes += paper.awards
+    return notes
+
+
+def format_line(tag: str, value: str) -> str:
+    """ "TI  - A title": the value on one line (RIS has no continuation lines)."""
+    text = " ".join(value.split())
+    return f"{tag}  - {text}" if text else f"{tag}  - "
+
+
+def to_ris(papers: Sequence[ExportPaper], *, key_pattern: str = DEFAULT_KEY_PATTERN) -> str:
+    """The papers as an RIS file (UTF-8 text, CRLF line ends), with the BibTeX export's keys
+    as IDs."""
+    keys = citation_keys(papers, key_pattern)
+    out = []
+    for paper, key in zip(papers, keys, strict=True):
+        out += [format_line(tag, value) for tag, value in record(paper, key)]
+        out.append("")
+    return EOL.join(out)
