@@ -1,0 +1,52 @@
+"""Shared steps of the export tests: export, import, empty the database, take a snapshot."""
+
+from __future__ import annotations
+
+from people.models import Advising, Group, Membership, Person
+from pubs.bibtex.plan import Decisions
+from pubs.exporting import export_papers, render
+from pubs.importer import apply_import, prepare_import
+from pubs.models import Authorship, BibtexImport, Link, Paper, Tag, Venue, VenueRank
+
+#: The rows an import may touch (the import log itself aside).
+MODELS = [
+    Person,
+    Membership,
+    Advising,
+    Group,
+    Venue,
+    VenueRank,
+    Paper,
+    Authorship,
+    Link,
+    Tag,
+    Paper.tags.through,
+    Paper.groups.through,
+]
+
+
+def export_all(**options) -> str:
+    """Every paper in the database as BibTeX."""
+    return render(export_papers(Paper.objects.all()), "bib", **options)[0]
+
+
+def import_text(text: str) -> BibtexImport:
+    """Import BibTeX as a lab would import a file of strangers: ambiguous names become new
+    people, unknown venues new venues."""
+    decisions = Decisions(allow_ambiguous=True, create_venues=True)
+    prepared = prepare_import(text, decisions=decisions)
+    assert not prepared.plan.errors, prepared.plan.errors[:3]
+    return apply_import(prepared, file_name="export.bib", source="test")
+
+
+def empty_database() -> None:
+    """Delete every person, group, venue and paper (inside the test's transaction)."""
+    for model in (Authorship, Link, BibtexImport, Paper, VenueRank, Venue, Tag):
+        model.objects.all().delete()
+    for model in (Membership, Advising, Person, Group):
+        model.objects.all().delete()
+    assert not any(model.objects.exists() for model in MODELS)
+
+
+def snapshot() -> dict[str, list]:
+    return {model.__name__: sorted(model.objects.values_list(), key=repr) for model in MODELS}

@@ -1,0 +1,41 @@
+"""Reading papers for export: what each ExportPaper holds, and a fixed number of queries."""
+
+import pytest
+
+from pubs import selectors
+from pubs.exporting import export_papers
+from pubs.models import Paper
+from tests.factories import bulk_dataset
+
+#: Papers, authorships with their people, links, tags, venues, venue ranks.
+QUERIES = 6
+
+
+@pytest.mark.parametrize("papers", [10, 200])
+def test_the_number_of_queries_does_not_grow_with_the_papers(db, papers, django_assert_num_queries):
+    bulk_dataset(papers, authors_per_paper=5)
+    with django_assert_num_queries(QUERIES):
+        exported = export_papers(Paper.objects.all())
+    assert len(exported) == papers
+    assert all(len(paper.authors) == 5 and paper.ccf_label for paper in exported)
+
+
+def test_a_selectors_list_costs_the_same(db, django_assert_num_queries):
+    bulk_dataset(50, authors_per_paper=3)
+    with django_assert_num_queries(QUERIES):
+        assert len(export_papers(selectors.public_papers())) == 50
+
+
+def test_nothing_to_export_is_one_query(db, django_assert_num_queries):
+    with django_assert_num_queries(1):
+        assert export_papers(Paper.objects.all()) == []
+
+
+def test_uploaded_files_get_absolute_urls(db):
+    paper = bulk_dataset(1)[0]
+    paper.links.create(kind="slides", file="papers/slides/talk.pdf")
+    (exported,) = export_papers(
+        Paper.objects.all(), absolute_url=lambda path: f"https://lab.example{path}"
+    )
+    assert exported.links["slides"].startswith("https://lab.example/")
+    assert exported.links["slides"].endswith("papers/slides/talk.pdf")
