@@ -7,7 +7,7 @@ is a few string joins, every value escaped, and URLs come from one reversal per 
 
 from __future__ import annotations
 
-from collections.abc import Iterable
+from collections.abc import Iterable, Mapping
 from urllib.parse import quote
 
 from django.urls import reverse
@@ -160,7 +160,19 @@ def _badges(paper: Paper) -> str:
     return " ".join(parts)
 
 
-def paper_entry(paper: Paper, urls: Urls, highlight_id: int | None = None) -> SafeString:
+def bibtex_toggle(bibtex: str) -> str:
+    """The paper's BibTeX, shown on demand (a <details>: no script)."""
+    if not bibtex:
+        return ""
+    return format_html(
+        '<details class="bibtex"><summary>BibTeX</summary><pre>{}</pre></details>',
+        bibtex.rstrip(),
+    )
+
+
+def paper_entry(
+    paper: Paper, urls: Urls, highlight_id: int | None = None, bibtex: str = ""
+) -> SafeString:
     """One entry of a publication list (an <li>)."""
     selected = " selected" if paper.selected else ""
     title = format_html(
@@ -173,12 +185,20 @@ def paper_entry(paper: Paper, urls: Urls, highlight_id: int | None = None) -> Sa
         f"  {_venue(paper, urls)}\n"
         f"  {_badges(paper)}\n"
         f"  {links(paper)}\n"
+        f"  {bibtex_toggle(bibtex)}\n"
         f'  <span class="Z3988" title="{escape(coins(paper))}"></span>\n'
         "</li>"
     )
     return mark_safe(html)  # every value above passed through escape or format_html
 
 
-def paper_entries(papers: Iterable[Paper], highlight_id: int | None = None) -> SafeString:
+def paper_entries(
+    papers: Iterable[Paper],
+    highlight_id: int | None = None,
+    bibtex: Mapping[str, str] | None = None,
+) -> SafeString:
+    """The entries of a list; ``bibtex`` maps a paper's slug to its BibTeX entry."""
     urls = Urls()
-    return mark_safe("\n".join(paper_entry(paper, urls, highlight_id) for paper in papers))
+    bibtex = bibtex or {}
+    entries = (paper_entry(p, urls, highlight_id, bibtex.get(p.slug, "")) for p in papers)
+    return mark_safe("\n".join(entries))

@@ -12,12 +12,13 @@ from django.core.paginator import Paginator
 from django.db.models import QuerySet
 from django.http import HttpRequest, HttpResponse
 from django.shortcuts import get_object_or_404, render
+from django.urls import reverse
 from django.utils import timezone
 from django.utils.safestring import SafeString, mark_safe
 from django.utils.translation import gettext_lazy as _
 
 from people.models import Group, Person
-from pubs import presentation, selectors
+from pubs import citing, presentation, selectors
 from pubs.filters import PaperFilter
 from pubs.models import LinkKind, Paper, Venue
 from pubs.public_cache import cached_page
@@ -34,20 +35,46 @@ def by_year(papers: Iterable[Paper]) -> list[tuple[int | None, list[Paper]]]:
     return [(year, list(items)) for year, items in groupby(papers, key=lambda p: p.year)]
 
 
-def paper_list_context(request: HttpRequest, papers: QuerySet[Paper]) -> dict[str, Any]:
-    """The shared list component: filters, one page of papers grouped by year, counts."""
+def paper_list_context(
+    request: HttpRequest, papers: QuerySet[Paper], exports: dict[str, str]
+) -> dict[str, Any]:
+    """The shared list component: filters, one page of papers grouped by year, counts, and
+    links to the same list (same filters) as exports: ``exports`` maps a label to a URL."""
     filterset = PaperFilter(request.GET or None, queryset=papers)
     filtered = filterset.qs if filterset.is_bound and filterset.is_valid() else papers
     page = Paginator(filtered, selectors.PAGE_SIZE).get_page(request.GET.get("page"))
     return {
         "filter": filterset,
         "page": page,
+        "bibtex": citing.bibtex_entries(page.object_list, request.build_absolute_uri),
         "years": by_year(page.object_list),
         "year_counts": selectors.year_counts(filtered),
         "total": page.paginator.count,
         "filtered": _is_filtered(filterset),
         "active_filters": _active_filters(request, filterset),
+        "exports": _with_filters(request, exports),
     }
+
+
+def _with_filters(request: HttpRequest, exports: dict[str, str]) -> dict[str, str]:
+    query = request.GET.copy()
+    query.pop("page", None)
+    suffix = f"?{query.urlencode()}" if query else ""
+    return {label: url + suffix for label, url in exports.items()}
+
+
+def list_exports(name: str, *args: str, cv: str = "") -> dict[str, str]:
+    """Label -> URL of the exports of a list (``name`` is its export URL's name)."""
+    exports = {
+        "BibTeX": reverse(f"pubs:{name}", args=[*args, "bib"]),
+        "RIS": reverse(f"pubs:{name}", args=[*args, "ris"]),
+        "CSL-JSON": reverse(f"pubs:{name}", args=[*args, "json"]),
+        _("Citations (HTML)"): reverse(f"pubs:{name}", args=[*args, "html"]),
+    }
+    if cv:
+        exports[_("CV list (Markdown)")] = reverse(f"pubs:{cv}", args=[*args, "md"])
+        exports[_("CV list (LaTeX)")] = reverse(f"pubs:{cv}", args=[*args, "tex"])
+    return exports
 
 
 #: Filters set by links rather than by the form's own fields; the form carries them along.
@@ -84,13 +111,19 @@ def _is_filtered(filterset: PaperFilter) -> bool:
 
 @cached_page
 def home(request: HttpRequest) -> HttpResponse:
-    context = {"groups": selectors.groups(), "papers": selectors.public_papers()[:10]}
+    papers = list(selectors.public_papers()[:10])
+    context = {
+        "groups": selectors.groups(),
+        "papers": papers,
+        "bibtex": citing.bibtex_entries(papers, request.build_absolute_uri),
+    }
     return render(request, "pubs/home.html", context)
 
 
 @cached_page
 def paper_list(request: HttpRequest) -> HttpResponse:
-    context = paper_list_context(request, selectors.public_papers())
+    exports = list_exports("export")
+    context = paper_list_context(request, selectors.public_papers(), exports)
     return render(request, "pubs/paper_list.html", context)
 
 
@@ -105,6 +138,7 @@ def paper_detail(request: HttpRequest, slug: str) -> HttpResponse:
         "canonical": url,
         "pdf_url": request.build_absolute_uri(pdf) if pdf else "",
         "json_ld": _json_ld(request, paper, url),
+        "citations": citing.cite_box(paper, request.build_absolute_uri),
     }
     return render(request, "pubs/paper_detail.html", context)
 
@@ -128,7 +162,7 @@ def person_detail(request: HttpRequest, slug: str) -> HttpResponse:
         "year_counts_all": counts.by_year(),
         "coauthors": selectors.coauthors(person),
         "highlight": person,
-        **paper_list_context(request, papers),
+        **paper_list_context(request, papers, list_exports("person-export", slug, cv="person-cv")),
     }
     return render(request, "people/person_detail.html", context)
 
@@ -146,7 +180,7 @@ def group_detail(request: HttpRequest, slug: str) -> HttpResponse:
         "has_former": any(role.former for role in members),
         "summary": counts.summary(since),
         "chart": counts.by_year_and_rank(),
-        **paper_list_context(request, papers),
+        **paper_list_context(request, papers, list_exports("group-export", slug, cv="group-cv")),
     }
     return render(request, "people/group_detail.html", context)
 
@@ -167,7 +201,9 @@ def venue_detail(request: HttpRequest, slug: str) -> HttpResponse:
     context = {
         "venue": venue,
         "ranks": sorted(venue.ranks.all(), key=lambda r: (-r.edition, r.field)),
-        **paper_list_context(request, selectors.venue_papers(venue)),
+        **paper_list_context(
+            request, selectors.venue_papers(venue), list_exports("venue-export", slug)
+        ),
     }
     return render(request, "pubs/venue_detail.html", context)
 

@@ -29,9 +29,13 @@ def coins(paper: Paper) -> str:
 
 
 @register.simple_tag
-def paper_entries(papers: Iterable[Paper], highlight: Person | None = None) -> SafeString:
-    """The entries of a publication list, ``highlight``'s name in bold."""
-    return rendering.paper_entries(papers, highlight.pk if highlight else None)
+def paper_entries(
+    papers: Iterable[Paper],
+    highlight: Person | None = None,
+    bibtex: dict[str, str] | None = None,
+) -> SafeString:
+    """The entries of a publication list, ``highlight``'s name in bold, BibTeX toggles."""
+    return rendering.paper_entries(papers, highlight.pk if highlight else None, bibtex)
 
 
 @register.simple_tag
