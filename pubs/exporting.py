@@ -25,12 +25,14 @@ from pubs.export.bibtex import BibtexOptions, to_bibtex
 from pubs.export.model import ExportAuthor, ExportPaper
 from pubs.models import Authorship, Link, Paper, Venue, VenueRank
 
-PAPER_COLUMNS = (
-    "pk", "slug", "title", "title_bibtex", "kind", "status", "year", "month", "venue_id",
-    "container_title", "volume", "number", "pages", "publisher", "address", "editor",
-    "series", "institution", "thesis_type", "doi", "arxiv_id", "url", "abstract", "awards",
-    "selected", "more_authors", "citation_key", "extra_fields",
+#: The columns read as they are into ExportPaper's fields of the same names.
+PAPER_FIELDS = (
+    "slug", "title", "title_bibtex", "kind", "status", "year", "month", "container_title",
+    "volume", "number", "pages", "publisher", "address", "editor", "series", "institution",
+    "thesis_type", "doi", "arxiv_id", "url", "abstract", "selected", "more_authors",
+    "citation_key",
 )  # fmt: skip
+PAPER_COLUMNS = ("pk", "venue_id", "awards", "extra_fields", *PAPER_FIELDS)
 AUTHOR_COLUMNS = (
     "paper_id", "position", "printed_name", "equal_contribution", "corresponding",
     "person__slug", "person__given_name", "person__family_name", "person__native_name",
@@ -64,7 +66,8 @@ def export_papers(
     links = _links(ids, absolute_url)
     tags = _tags(ids)
     venues = _venues(papers.values("venue_id"))
-    return [_paper(row, authors, links, tags, venues) for row in rows]
+    labels = _RankLabels(venues)
+    return [_paper(row, authors, links, tags, venues, labels) for row in rows]
 
 
 def _ordered(papers: QuerySet[Paper]) -> QuerySet[Paper]:
@@ -146,33 +149,45 @@ def _paper(
     links: dict[int, dict[str, str]],
     tags: dict[int, list[str]],
     venues: dict[int, _VenueInfo],
+    labels: _RankLabels,
 ) -> ExportPaper:
-    values = dict(zip(PAPER_COLUMNS, row, strict=True))
-    pk, venue_id = values.pop("pk"), values.pop("venue_id")
+    pk, venue_id, awards, extra_fields, *values = row
+    fields = dict(zip(PAPER_FIELDS, values, strict=True))
     venue = venues.get(venue_id) if venue_id else None
-    awards = values.pop("awards")
-    values["extra_fields"] = values["extra_fields"] or {}
+    if venue is not None:
+        fields.update(
+            venue_abbreviation=venue.abbreviation,
+            venue_name=venue.name,
+            venue_kind=venue.kind,
+            venue_aliases=venue.aliases,
+            ccf_label=labels.label(venue_id, fields["year"]),
+        )
     return ExportPaper(
-        **values,
+        **fields,
         awards=tuple(line.strip() for line in awards.splitlines() if line.strip()),
+        extra_fields=extra_fields or {},
         tags=tuple(tags.get(pk, ())),
         links=links.get(pk, {}),
         authors=tuple(authors.get(pk, ())),
-        venue_abbreviation=venue.abbreviation if venue else "",
-        venue_name=venue.name if venue else "",
-        venue_kind=venue.kind if venue else "",
-        venue_aliases=venue.aliases if venue else (),
-        ccf_label=_ccf_label(venue, values["year"]),
     )
 
 
-def _ccf_label(venue: _VenueInfo | None, year: int | None) -> str:
-    """As ``Paper.ccf_label``: "CCF B", "CCF B (A in 2022)", or ""."""
-    if venue is None:
-        return ""
-    then_edition = ccf.edition_in_force(year)
-    current = venue.ranks.get(settings.CCF_CURRENT_EDITION, "")
-    return ccf.rank_label(current, venue.ranks.get(then_edition, ""), then_edition)
+class _RankLabels:
+    """As ``Paper.ccf_label`` ("CCF B", "CCF B (A in 2022)", ""), once per venue and edition
+    in force: thousands of papers share a few hundred venues."""
+
+    def __init__(self, venues: dict[int, _VenueInfo]) -> None:
+        self.venues = venues
+        self.cache: dict[tuple[int, int], str] = {}
+
+    def label(self, venue_id: int, year: int | None) -> str:
+        then_edition = ccf.edition_in_force(year)
+        key = (venue_id, then_edition)
+        if key not in self.cache:
+            ranks = self.venues[venue_id].ranks
+            current = ranks.get(settings.CCF_CURRENT_EDITION, "")
+            self.cache[key] = ccf.rank_label(current, ranks.get(then_edition, ""), then_edition)
+        return self.cache[key]
 
 
 # -- formats ----------------------------------------------------------------------------------

@@ -180,19 +180,27 @@ def balanced(text: str) -> bool:
 def protect_case(title: str, *, latex: bool = True) -> str:
     """The title encoded, with braces around words that have capitals inside ("{GPU}",
     "{InArt}", "{Colossal-AI}"), which sentence-casing styles must not lower-case."""
-    encode = _latex if latex else _utf8
     title = _clean(title)
-    out, last = [], 0
-    for match in _WORD.finditer(title):
-        word = match.group(0)
-        out.append(encode(title[last : match.start()]))
-        out.append("{" + encode(word) + "}" if _has_inner_capital(word) else encode(word))
-        last = match.end()
-    out.append(encode(title[last:]))
-    return "".join(out)
+    if title.isascii() and not _INNER_CAPITAL_ASCII.search(title):
+        return _utf8(title)
+    # Mark the words (with characters no encoding touches), encode once, then brace them.
+    marked = _WORD.sub(_mark_protected, title)
+    encoded = _latex(marked) if latex else _utf8(marked)
+    return encoded.replace(_OPEN, "{").replace(_CLOSE, "}")
+
+
+_OPEN, _CLOSE = "\x02", "\x03"
+_INNER_CAPITAL_ASCII = re.compile(r"[^\W_][A-Z]")
+
+
+def _mark_protected(match: re.Match[str]) -> str:
+    word = match.group(0)
+    return _OPEN + word + _CLOSE if _has_inner_capital(word) else word
 
 
 def _has_inner_capital(word: str) -> bool:
+    if word.isascii():
+        return bool(_INNER_CAPITAL_ASCII.search(word))
     return any(any(char.isupper() for char in part[1:]) for part in word.split("-"))
 
 
@@ -208,14 +216,21 @@ def bibtex_title(paper: ExportPaper, *, latex: bool = True) -> str:
 # -- names ----------------------------------------------------------------------------------
 
 
-def bibtex_name(author: ExportAuthor, encode: Callable[[str], str] = latex_encode) -> str:
+def bibtex_name(author: ExportAuthor, *, latex: bool = True) -> str:
     """An author as "Family, Given" from the printed name, with ``*`` after the family name
     for equal contribution; a name in Chinese script as written (徐宏力)."""
-    printed = _clean(author.printed)
-    star = "*" if author.equal else ""
+    return _bibtex_name(author.printed, author.family, author.equal, latex)
+
+
+@lru_cache(maxsize=65536)
+def _bibtex_name(printed: str, family: str, equal: bool, latex: bool) -> str:
+    """bibtex_name, once per name: people appear on many papers."""
+    encode = latex_encode if latex else utf8_encode
+    printed = _clean(printed)
+    star = "*" if equal else ""
     if _CJK.search(printed) and " " not in printed and "," not in printed:
         return encode(printed) + star
-    parts = _fast_parts(printed, author.family) or _parsed_parts(printed)
+    parts = _fast_parts(printed, family) or _parsed_parts(printed)
     if parts is None:
         return "{" + encode(printed) + "}" + star
     von_family, jr, given = parts
@@ -251,9 +266,9 @@ def _guard_and(part: str) -> str:
     return "{" + part + "}" if _AND_WORD.search(part) else part
 
 
-def bibtex_authors(paper: ExportPaper, encode: Callable[[str], str] = latex_encode) -> str:
+def bibtex_authors(paper: ExportPaper, *, latex: bool = True) -> str:
     """The ``author`` value: the authors in order, then "and others" when the list goes on."""
-    names = [bibtex_name(author, encode) for author in paper.authors]
+    names = [_bibtex_name(a.printed, a.family, a.equal, latex) for a in paper.authors]
     if paper.more_authors:
         names.append("others")
     return " and ".join(names)
@@ -376,7 +391,7 @@ def entry_fields(
     fields: dict[str, str] = {}
     _add = fields.__setitem__
     if paper.authors or paper.more_authors:
-        _add("author", bibtex_authors(paper, encode))
+        _add("author", bibtex_authors(paper, latex=options.latex))
     _add("title", bibtex_title(paper, latex=options.latex))
     if paper.container:
         _add(_container_field(entry), encode(paper.container))
