@@ -14,8 +14,8 @@ paper's fields, authors and keywords as the database holds them; and (unless
 ``--no-round-trip``) importing it into the emptied database and exporting again gives the
 same bytes.
 
-django-publications runs in its own virtualenv (~/.cache/labpubs-bench/djpub-venv, made with
-``python3 -m venv`` and ``pip install django-publications==1.2.0 'Django<5'`` when missing):
+django-publications runs in its own virtualenv, the one bench/import_bench.py makes and shares
+(~/.cache/labpubs-bench/djpub-venv; made here the same way when missing):
 bench/djpub_export.py imports the same file through its admin page (untimed) and times its
 BibTeX export (the list page with ?bibtex). Both files are then counted field by field
 against the source.
@@ -40,6 +40,8 @@ sys.path.insert(0, str(ROOT))
 DATA = Path(os.environ.get("SHARED_DATA", ROOT.parent / "shared" / "data")) / "bench"
 DJPUB_VENV = Path.home() / ".cache" / "labpubs-bench" / "djpub-venv"
 DJPUB_PYTHON = DJPUB_VENV / "bin" / "python"
+#: As bench/import_bench.py installs them (psycopg for its PostgreSQL runs).
+DJPUB_REQUIREMENTS = ("django-publications==1.2.0", "Django>=4.2,<5.0", "psycopg[binary]>=3.1")
 TARGET_SECONDS = 1.5
 #: Fields compared between the source file and each export.
 COUNTED = (
@@ -223,19 +225,20 @@ def field_counts(text: str) -> tuple[Counter, int]:
 
 
 def ensure_djpub_venv() -> bool:
-    if DJPUB_PYTHON.exists():
+    """The virtualenv with django-publications 1.2.0 that bench/import_bench.py makes and
+    shares: made here the same way (same place, same requirements) when it is missing."""
+    check = [str(DJPUB_PYTHON), "-c", "import publications, django"]
+    if DJPUB_PYTHON.exists() and subprocess.run(check, capture_output=True).returncode == 0:
         return True
-    print(f"  making django-publications' virtualenv at {DJPUB_VENV} ...")
-    try:
-        subprocess.run([sys.executable, "-m", "venv", str(DJPUB_VENV)], check=True)
-        subprocess.run(
-            [str(DJPUB_PYTHON), "-m", "pip", "install", "-q", "django-publications==1.2.0",
-             "Django<5"],
-            check=True,
-        )  # fmt: skip
-    except (OSError, subprocess.CalledProcessError) as exc:
-        print(f"  django-publications: no virtualenv ({exc})")
-        return False
+    print(f"  setting up {DJPUB_VENV} with {', '.join(DJPUB_REQUIREMENTS)} ...")
+    steps = [[str(DJPUB_PYTHON), "-m", "pip", "install", "--quiet", *DJPUB_REQUIREMENTS]]
+    if not DJPUB_PYTHON.exists():
+        base = getattr(sys, "_base_executable", sys.executable)
+        steps.insert(0, [base, "-m", "venv", str(DJPUB_VENV)])
+    for step in steps:
+        if subprocess.run(step, capture_output=True).returncode != 0:
+            print(f"  django-publications: could not run {' '.join(step[:4])}")
+            return False
     return True
 
 
@@ -301,6 +304,7 @@ def main() -> None:
     parser.add_argument("--runs", type=int, default=5)
     parser.add_argument("--no-round-trip", action="store_true")
     args = parser.parse_args()
+    print(f"load average {os.getloadavg()[0]:.2f} (timings need an otherwise idle machine)")
     with tempfile.TemporaryDirectory() as tmp:
         setup_django(f"sqlite:///{tmp}/export.sqlite3")
         median, text = ours(args.size, args.runs)
