@@ -7,7 +7,7 @@ from django.conf import settings
 from django.contrib import admin, messages
 from django.db.models import Count, Exists, OuterRef, QuerySet
 from django.forms.models import BaseInlineFormSet
-from django.http import HttpRequest
+from django.http import HttpRequest, HttpResponse
 from django.urls import reverse
 from django.utils.html import format_html, format_html_join
 from django.utils.text import format_lazy
@@ -20,6 +20,8 @@ from pubs import (
     import_admin,  # noqa: F401  (registers the BibTeX import pages)
     public_cache,
 )
+from pubs.exporting import export_papers
+from pubs.exporting import render as render_export
 from pubs.identifiers import normalize_arxiv_id, normalize_doi
 from pubs.models import MAX_POSITION, Authorship, Link, Paper, Tag, Venue, VenueRank
 from pubs.services import authorships_make_room, papers_match_venues
@@ -287,7 +289,14 @@ class PaperAdmin(admin.ModelAdmin):
     readonly_fields = ["created", "modified"]
     inlines = [AuthorshipInline, LinkInline]
     save_on_top = True
-    actions = ["match_venues", "mark_selected", "unmark_selected", "make_public", "make_private"]
+    actions = [
+        "export_bibtex",
+        "match_venues",
+        "mark_selected",
+        "unmark_selected",
+        "make_public",
+        "make_private",
+    ]
     fieldsets = [
         (
             None,
@@ -353,6 +362,15 @@ class PaperAdmin(admin.ModelAdmin):
         count = queryset.update(**values)
         public_cache.bump()  # update() sends no signals
         self.message_user(request, message % {"count": count}, messages.SUCCESS)
+
+    @admin.action(description=_("Export as BibTeX"))
+    def export_bibtex(self, request: HttpRequest, queryset: QuerySet) -> HttpResponse:
+        """The selected papers, public or not, as the BibTeX the import reads back."""
+        exported = export_papers(queryset.order_by(), absolute_url=request.build_absolute_uri)
+        text, content_type = render_export(exported, "bib")
+        response = HttpResponse(text, content_type=content_type)
+        response["Content-Disposition"] = 'attachment; filename="papers.bib"'
+        return response
 
     @admin.action(description=_("Find the venue from the venue as printed"))
     def match_venues(self, request: HttpRequest, queryset: QuerySet) -> None:

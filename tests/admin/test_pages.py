@@ -3,6 +3,7 @@
 These tests run on the demo data.
 """
 
+import bibtexparser
 import pytest
 from django.contrib import admin
 from django.contrib.auth.models import Group as AuthGroup
@@ -158,3 +159,18 @@ def test_search_finds_people_by_a_chinese_variant(admin_client):
     Person.objects.filter(slug="jin-fang").update(variants=["J. Fang", "方进"])
     response = admin_client.get(reverse("admin:people_person_changelist"), {"q": "方进"})
     assert [p.slug for p in response.context["cl"].result_list] == ["jin-fang"]
+
+
+def test_the_export_action_writes_the_selected_papers_hidden_ones_included(admin_client):
+    papers = Paper.objects.filter(groups__slug="ustc-int")
+    papers.filter(title__startswith="GOAT").update(is_public=False)
+    response = admin_client.post(
+        reverse("admin:pubs_paper_changelist"),
+        {"action": "export_bibtex", "_selected_action": list(papers.values_list("pk", flat=True))},
+    )
+    assert response.status_code == 200
+    assert response["Content-Disposition"] == 'attachment; filename="papers.bib"'
+    library = bibtexparser.parse_string(response.content.decode())
+    assert not library.failed_blocks
+    titles = {e["title"].replace("{", "").replace("}", "") for e in library.entries}
+    assert titles == set(papers.values_list("title", flat=True))
