@@ -1,7 +1,7 @@
 """Exports from the database: papers read into ``pubs.export`` dataclasses, then written.
 
 ``export_papers(queryset)`` reads any list of papers (a selector's, filtered or not) with
-six queries whatever its length, as plain rows rather than model instances: ten thousand
+seven queries whatever its length, as plain rows rather than model instances: ten thousand
 papers with sixty thousand authorships take a fraction of a second this way, where
 instantiating the models would take seconds. ``render(papers, fmt)`` writes them in one of
 the formats below; views, the admin and ``manage.py export_bibtex`` share both.
@@ -19,6 +19,7 @@ from django.core.files.storage import default_storage
 from django.db.models import QuerySet
 
 from people import names
+from people.models import Membership
 from pubs import ccf
 from pubs.export import citations, csljson, cv, ris
 from pubs.export.bibtex import BibtexOptions, to_bibtex
@@ -39,8 +40,13 @@ AUTHOR_COLUMNS = (
 )  # fmt: skip
 
 
+#: Up to this many papers, the queries after the first name them rather than repeat it.
+LISTED_IDS = 1000
+
+
 @dataclass(frozen=True)
 class _VenueInfo:
+    slug: str
     abbreviation: str
     name: str
     kind: str
@@ -52,7 +58,7 @@ class _VenueInfo:
 def export_papers(
     papers: QuerySet[Paper], *, absolute_url: Callable[[str], str] | None = None
 ) -> list[ExportPaper]:
-    """The papers of ``papers``, in its order, as ExportPapers: six queries in all.
+    """The papers of ``papers``, in its order, as ExportPapers: seven queries in all.
 
     ``absolute_url`` turns the site-relative URL of an uploaded file ("/media/...") into an
     absolute one (a view passes ``request.build_absolute_uri``).
@@ -61,11 +67,12 @@ def export_papers(
     rows = list(papers.values_list(*PAPER_COLUMNS))
     if not rows:
         return []
-    ids = papers.values("pk")
+    # A page of a list names its papers: the other queries then need not sort the list again.
+    ids = [row[0] for row in rows] if len(rows) <= LISTED_IDS else papers.values("pk")
     authors = _authors(ids)
     links = _links(ids, absolute_url)
     tags = _tags(ids)
-    venues = _venues(papers.values("venue_id"))
+    venues = _venues({row[1] for row in rows if row[1] is not None})
     labels = _RankLabels(venues)
     return [_paper(row, authors, links, tags, venues, labels) for row in rows]
 
@@ -78,12 +85,13 @@ def _ordered(papers: QuerySet[Paper]) -> QuerySet[Paper]:
     return papers.order_by(*Paper._meta.ordering, "pk")
 
 
-def _authors(ids: QuerySet) -> dict[int, list[ExportAuthor]]:
+def _authors(ids: QuerySet | list[int]) -> dict[int, list[ExportAuthor]]:
     rows = (
         Authorship.objects.filter(paper__in=ids)
         .order_by("paper_id", "position")
         .values_list(*AUTHOR_COLUMNS)
     )
+    members = set(Membership.objects.values_list("person__slug", flat=True))
     by_paper: dict[int, list[ExportAuthor]] = defaultdict(list)
     for paper_id, position, printed, equal, corresponding, slug, given, family, native in rows:
         by_paper[paper_id].append(
@@ -96,24 +104,30 @@ def _authors(ids: QuerySet) -> dict[int, list[ExportAuthor]]:
                 position,
                 equal,
                 corresponding,
+                slug in members,
             )
         )
     return by_paper
 
 
-def _links(ids: QuerySet, absolute_url: Callable[[str], str] | None) -> dict[int, dict[str, str]]:
+def _links(
+    ids: QuerySet | list[int], absolute_url: Callable[[str], str] | None
+) -> dict[int, list[tuple[str, str, str]]]:
+    """Paper id -> its links as (kind, URL, label), by kind; files as URLs."""
     rows = Link.objects.filter(paper__in=ids).order_by("paper_id", "kind", "pk")
-    by_paper: dict[int, dict[str, str]] = defaultdict(dict)
-    for paper_id, kind, url, file in rows.values_list("paper_id", "kind", "url", "file"):
+    by_paper: dict[int, list[tuple[str, str, str]]] = defaultdict(list)
+    for paper_id, kind, url, file, label in rows.values_list(
+        "paper_id", "kind", "url", "file", "label"
+    ):
         href = url or (default_storage.url(file) if file else "")
         if href and absolute_url is not None and href.startswith("/"):
             href = absolute_url(href)
         if href:
-            by_paper[paper_id].setdefault(kind, href)
+            by_paper[paper_id].append((kind, href, label))
     return by_paper
 
 
-def _tags(ids: QuerySet) -> dict[int, list[str]]:
+def _tags(ids: QuerySet | list[int]) -> dict[int, list[str]]:
     rows = (
         Paper.tags.through.objects.filter(paper__in=ids)
         .order_by("paper_id", "tag__name")
@@ -125,7 +139,7 @@ def _tags(ids: QuerySet) -> dict[int, list[str]]:
     return by_paper
 
 
-def _venues(venue_ids: QuerySet) -> dict[int, _VenueInfo]:
+def _venues(venue_ids: set[int]) -> dict[int, _VenueInfo]:
     """The papers' venues with their best CCF rank per edition (two queries)."""
     ranks: dict[int, dict[int, str]] = defaultdict(dict)
     rank_rows = VenueRank.objects.filter(venue__in=venue_ids, ranking=ccf.RANKING).values_list(
@@ -135,18 +149,18 @@ def _venues(venue_ids: QuerySet) -> dict[int, _VenueInfo]:
         known = ranks[venue_id].get(edition)
         ranks[venue_id][edition] = min(known, rank) if known else rank
     rows = Venue.objects.filter(pk__in=venue_ids).values_list(
-        "pk", "abbreviation", "name", "kind", "aliases"
+        "pk", "slug", "abbreviation", "name", "kind", "aliases"
     )
     return {
-        pk: _VenueInfo(abbreviation, name, kind, tuple(aliases or ()), ranks.get(pk, {}))
-        for pk, abbreviation, name, kind, aliases in rows
+        pk: _VenueInfo(slug, abbreviation, name, kind, tuple(aliases or ()), ranks.get(pk, {}))
+        for pk, slug, abbreviation, name, kind, aliases in rows
     }
 
 
 def _paper(
     row: tuple,
     authors: dict[int, list[ExportAuthor]],
-    links: dict[int, dict[str, str]],
+    links: dict[int, list[tuple[str, str, str]]],
     tags: dict[int, list[str]],
     venues: dict[int, _VenueInfo],
     labels: _RankLabels,
@@ -160,14 +174,21 @@ def _paper(
             venue_name=venue.name,
             venue_kind=venue.kind,
             venue_aliases=venue.aliases,
+            venue_slug=venue.slug,
             ccf_label=labels.label(venue_id, fields["year"]),
+            ccf_rank=venue.ranks.get(settings.CCF_CURRENT_EDITION, ""),
         )
+    paper_links = links.get(pk, [])
+    first_of_kind: dict[str, str] = {}
+    for kind, href, _ in paper_links:
+        first_of_kind.setdefault(kind, href)
     return ExportPaper(
         **fields,
         awards=tuple(line.strip() for line in awards.splitlines() if line.strip()),
         extra_fields=extra_fields or {},
         tags=tuple(tags.get(pk, ())),
-        links=links.get(pk, {}),
+        links=first_of_kind,
+        all_links=tuple(paper_links),
         authors=tuple(authors.get(pk, ())),
     )
 

@@ -1,22 +1,27 @@
-"""Entries of publication lists as HTML, written in Python.
+"""Entries of publication lists as HTML, written in Python from the rows the exports read.
 
-A list page shows a hundred entries; through the template engine they took most of the
-page's time (each entry resolves some sixty variables and reverses four URLs). Here an entry
-is a few string joins, every value escaped, and URLs come from one reversal per page.
+A list page shows a hundred entries. Through model instances and the template engine they
+took most of the page's time; here the page's papers are read as plain rows
+(``pubs.exporting.export_papers``, a fixed number of queries), each entry is a few string
+joins with every value escaped, and URLs come from one reversal per page. The same rows give
+each entry's BibTeX.
 """
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Mapping
-from urllib.parse import quote
+import re
+from collections.abc import Iterable
+from html import escape
+from urllib.parse import quote, quote_plus
 
 from django.urls import reverse
-from django.utils.html import escape, format_html
 from django.utils.safestring import SafeString, mark_safe
 from django.utils.translation import gettext
 
 from pubs import presentation
-from pubs.models import Paper, PaperKind, Status
+from pubs.export.bibtex import to_bibtex
+from pubs.export.model import ExportPaper
+from pubs.models import LinkKind, PaperKind, Status, ThesisType
 
 GENRES = {
     PaperKind.JOURNAL: "article",
@@ -26,6 +31,8 @@ GENRES = {
 }
 
 _SLUG = "0slug0"
+#: What needs no percent-encoding in a query string value (spaces become "+").
+_PLAIN = re.compile(r"[A-Za-z0-9_.\-~ ]*")
 
 
 class Urls:
@@ -41,122 +48,126 @@ class Urls:
         return self._patterns[name].replace(_SLUG, quote(slug))
 
 
-def venue_label(paper: Paper) -> str:
+def venue_label(paper: ExportPaper) -> str:
     """ "ICNP'24"; "arXiv"; the venue as printed when there is no venue."""
-    if paper.venue is None:
+    if not paper.venue_name:
         return paper.container_title
-    name = paper.venue.abbreviation or paper.venue.name
-    if paper.venue.kind == "preprint_server":
+    name = paper.venue_abbreviation or paper.venue_name
+    if paper.venue_kind == "preprint_server":
         return name
-    return presentation.venue_label(paper.venue.abbreviation, paper.year, name=name)
+    return presentation.venue_label(paper.venue_abbreviation, paper.year, name=name)
 
 
-def coins(paper: Paper) -> str:
-    """The COinS span title of a paper (unescaped), which Zotero's connector reads."""
-    authors = [(a.person.family_name, a.person.given_name) for a in paper.authorships.all()]
-    return presentation.coins(
-        {
-            "genre": GENRES.get(paper.kind, "document"),
-            "title": paper.title,
-            "container": paper.venue.name if paper.venue else paper.container_title,
-            "authors": authors,
-            "year": paper.year,
-            "volume": paper.volume,
-            "issue": paper.number,
-            "pages": paper.pages.replace("--", "-"),
-            "doi": paper.doi,
-        }
-    )
+def _kev(value: str) -> str:
+    return value.replace(" ", "+") if _PLAIN.fullmatch(value) else quote_plus(value)
 
 
-def authors(paper: Paper, urls: Urls, highlight_id: int | None = None) -> SafeString:
-    """Authors in printed order: members linked and marked, the page's person in bold."""
+def coins(paper: ExportPaper) -> str:
+    """The title of the paper's COinS span (OpenURL 1.0 KEV), which Zotero's connector reads."""
+    journal = paper.kind == PaperKind.JOURNAL
+    container = paper.venue_name or paper.container_title
+    pairs = [
+        ("ctx_ver", "Z39.88-2004"),
+        ("rft_val_fmt", f"info:ofi/fmt:kev:mtx:{'journal' if journal else 'book'}"),
+        ("rft.genre", GENRES.get(paper.kind, "document")),
+        ("rft.atitle" if container else "rft.btitle", paper.title),
+    ]
+    if container:
+        pairs.append(("rft.jtitle" if journal else "rft.btitle", container))
+    pairs += [("rft.au", f"{a.family}, {a.given}".strip(", ")) for a in paper.authors]
+    for name, value in (
+        ("rft.date", paper.year),
+        ("rft.volume", paper.volume),
+        ("rft.issue", paper.number),
+        ("rft.pages", paper.pages.replace("--", "-")),
+    ):
+        if value:
+            pairs.append((name, str(value)))
+    if paper.doi:
+        pairs.append(("rft_id", f"info:doi/{paper.doi}"))
+    return "&".join(f"{_kev(key)}={_kev(value)}" for key, value in pairs)
+
+
+def authors(paper: ExportPaper, urls: Urls, highlight: str = "") -> str:
+    """Authors in printed order: members linked and marked, ``highlight`` (a person's slug)
+    in bold, "…" where the list skips unnamed authors."""
+    equal = f'<abbr title="{escape(gettext("Equal contribution"))}">*</abbr>'
     parts = []
-    equal = format_html('<abbr title="{}">*</abbr>', gettext("Equal contribution"))
-    for authorship in paper.author_entries():
-        if authorship is None:
+    expected = 1
+    for author in paper.authors:
+        if author.position > expected:
             parts.append("…")
-            continue
-        name = escape(authorship.display_name)
-        if authorship.person_id == highlight_id:
+        expected = author.position + 1
+        name = escape(author.printed)
+        if highlight and author.person == highlight:
             html = f'<strong class="self">{name}</strong>'
         else:
-            member = ' class="member"' if getattr(authorship, "is_member", False) else ""
-            href = escape(urls("person-detail", authorship.person.slug))
-            html = f'<a href="{href}"{member}>{name}</a>'
-        parts.append(html + (equal if authorship.equal_contribution else ""))
+            member = ' class="member"' if author.member else ""
+            html = f'<a href="{escape(urls("person-detail", author.person))}"{member}>{name}</a>'
+        parts.append(html + equal if author.equal else html)
     if paper.more_authors:
         parts.append(escape(gettext("et al.")))
-    return mark_safe(", ".join(parts))  # every part escaped above
+    return ", ".join(parts)
 
 
-def links(paper: Paper) -> SafeString:
+def links(paper: ExportPaper) -> str:
     """The paper's links (PDF, slides, code, ...), DOI and arXiv, as [bracketed] links."""
     parts = [
-        format_html(
-            '<a class="link link-{}" href="{}">{}</a>',
-            link.kind,
-            link.href if presentation.is_web_url(link.href) else "",
-            link.label or link.get_kind_display(),
-        )
-        for link in paper.links.all()
+        f'<a class="link link-{escape(kind)}" href="{escape(href)}">'
+        f"{escape(label or _label(LinkKind, kind))}</a>"
+        for kind, href, label in paper.all_links
+        if presentation.is_web_url(href)
     ]
     if paper.doi:
-        parts.append(
-            format_html(
-                '<a class="link link-doi" href="https://doi.org/{}">DOI</a>',
-                quote(paper.doi, safe="/()"),
-            )
-        )
+        href = f"https://doi.org/{quote(paper.doi, safe='/()')}"
+        parts.append(f'<a class="link link-doi" href="{escape(href)}">DOI</a>')
     if paper.arxiv_id:
-        parts.append(
-            format_html(
-                '<a class="link link-arxiv" href="https://arxiv.org/abs/{}">arXiv</a>',
-                paper.arxiv_id,
-            )
-        )
+        href = f"https://arxiv.org/abs/{quote(paper.arxiv_id, safe='/')}"
+        parts.append(f'<a class="link link-arxiv" href="{escape(href)}">arXiv</a>')
     if not parts and paper.url and presentation.is_web_url(paper.url):
-        parts.append(
-            format_html('<a class="link link-url" href="{}">{}</a>', paper.url, gettext("Web"))
-        )
-    return mark_safe(f'<span class="links">{"".join(parts)}</span>')  # parts built escaped
+        parts.append(f'<a class="link link-url" href="{escape(paper.url)}">{gettext("Web")}</a>')
+    return f'<span class="links">{"".join(parts)}</span>'
 
 
-def _venue(paper: Paper, urls: Urls) -> str:
-    if paper.venue is not None:
-        html = format_html(
-            '<a class="venue" href="{}" title="{}">{}</a>',
-            urls("venue-detail", paper.venue.slug),
-            paper.venue.name,
-            venue_label(paper),
+def _label(choices: type, value: str) -> str:
+    try:
+        return str(choices(value).label)
+    except ValueError:
+        return value
+
+
+def _venue(paper: ExportPaper, urls: Urls) -> str:
+    if paper.venue_slug:
+        href = escape(urls("venue-detail", paper.venue_slug))
+        html = (
+            f'<a class="venue" href="{href}" title="{escape(paper.venue_name)}">'
+            f"{escape(venue_label(paper))}</a>"
         )
     elif paper.container_title:
-        html = format_html('<span class="venue">{}</span>', paper.container_title)
+        html = f'<span class="venue">{escape(paper.container_title)}</span>'
     elif paper.kind in (PaperKind.THESIS, PaperKind.PATENT):
         if paper.kind == PaperKind.THESIS:
-            what = paper.get_thesis_type_display() or paper.get_kind_display()
+            what = _label(ThesisType, paper.thesis_type) if paper.thesis_type else ""
+            what = what or _label(PaperKind, paper.kind)
         else:
             what = f"{gettext('Patent')} {paper.number}".strip()
         where = f"{what}, {paper.institution}" if paper.institution else what
-        html = format_html('<span class="venue">{}</span>', where)
+        html = f'<span class="venue">{escape(where)}</span>'
     else:
         html = ""
-    if paper.year and not (paper.venue and paper.venue.abbreviation):
+    if paper.year and not paper.venue_abbreviation:
         html += f" {paper.year}"
     return html
 
 
-def _badges(paper: Paper) -> str:
+def _badges(paper: ExportPaper) -> str:
     parts = []
-    label = paper.ccf_label
-    if label:
+    if paper.ccf_label:
         rank = (paper.ccf_rank or "none").lower()
-        parts.append(format_html('<span class="badge ccf-{}">{}</span>', rank, label))
+        parts.append(f'<span class="badge ccf-{rank}">{escape(paper.ccf_label)}</span>')
     if paper.status != Status.PUBLISHED:
-        parts.append(
-            format_html('<span class="badge status">{}</span>', paper.get_status_display())
-        )
-    parts += [format_html('<span class="badge award">🏆 {}</span>', a) for a in paper.award_list]
+        parts.append(f'<span class="badge status">{escape(_label(Status, paper.status))}</span>')
+    parts += [f'<span class="badge award">🏆 {escape(award)}</span>' for award in paper.awards]
     return " ".join(parts)
 
 
@@ -164,23 +175,22 @@ def bibtex_toggle(bibtex: str) -> str:
     """The paper's BibTeX, shown on demand (a <details>: no script)."""
     if not bibtex:
         return ""
-    return format_html(
-        '<details class="bibtex"><summary>BibTeX</summary><pre>{}</pre></details>',
-        bibtex.rstrip(),
+    return (
+        '<details class="bibtex"><summary>BibTeX</summary>'
+        f"<pre>{escape(bibtex.rstrip())}</pre></details>"
     )
 
 
-def paper_entry(
-    paper: Paper, urls: Urls, highlight_id: int | None = None, bibtex: str = ""
-) -> SafeString:
-    """One entry of a publication list (an <li>)."""
+def paper_entry(paper: ExportPaper, urls: Urls, highlight: str = "", bibtex: str = "") -> str:
+    """One entry of a publication list (an <li>), every value escaped."""
     selected = " selected" if paper.selected else ""
-    title = format_html(
-        '<a class="title" href="{}">{}</a>', urls("paper-detail", paper.slug), paper.title
+    title = (
+        f'<a class="title" href="{escape(urls("paper-detail", paper.slug))}">'
+        f"{escape(paper.title)}</a>"
     )
-    html = (
+    return (
         f'<li class="paper{selected}" id="paper-{escape(paper.slug)}">\n'
-        f'  <span class="authors">{authors(paper, urls, highlight_id)}</span>.\n'
+        f'  <span class="authors">{authors(paper, urls, highlight)}</span>.\n'
         f"  {title}.\n"
         f"  {_venue(paper, urls)}\n"
         f"  {_badges(paper)}\n"
@@ -189,16 +199,15 @@ def paper_entry(
         f'  <span class="Z3988" title="{escape(coins(paper))}"></span>\n'
         "</li>"
     )
-    return mark_safe(html)  # every value above passed through escape or format_html
 
 
 def paper_entries(
-    papers: Iterable[Paper],
-    highlight_id: int | None = None,
-    bibtex: Mapping[str, str] | None = None,
+    papers: Iterable[ExportPaper], highlight: str = "", *, bibtex: bool = True
 ) -> SafeString:
-    """The entries of a list; ``bibtex`` maps a paper's slug to its BibTeX entry."""
+    """The entries of a list, ``highlight`` (a person's slug) in bold, with BibTeX toggles."""
     urls = Urls()
-    bibtex = bibtex or {}
-    entries = (paper_entry(p, urls, highlight_id, bibtex.get(p.slug, "")) for p in papers)
-    return mark_safe("\n".join(entries))
+    entries = (
+        paper_entry(paper, urls, highlight, to_bibtex([paper]) if bibtex else "")
+        for paper in papers
+    )
+    return mark_safe("\n".join(entries))  # every value escaped in paper_entry

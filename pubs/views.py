@@ -19,6 +19,8 @@ from django.utils.translation import gettext_lazy as _
 
 from people.models import Group, Person
 from pubs import citing, presentation, selectors
+from pubs.export.model import ExportPaper
+from pubs.exporting import export_papers
 from pubs.filters import PaperFilter
 from pubs.models import LinkKind, Paper, Venue
 from pubs.public_cache import cached_page
@@ -30,7 +32,7 @@ INDEX_PAGE_SIZE = 200
 VENUE_SORTS = {"rank": _("CCF rank"), "name": _("name"), "papers": _("papers")}
 
 
-def by_year(papers: Iterable[Paper]) -> list[tuple[int | None, list[Paper]]]:
+def by_year(papers: Iterable[ExportPaper]) -> list[tuple[int | None, list[ExportPaper]]]:
     """Papers grouped by year, in the order given (newest first)."""
     return [(year, list(items)) for year, items in groupby(papers, key=lambda p: p.year)]
 
@@ -46,8 +48,7 @@ def paper_list_context(
     return {
         "filter": filterset,
         "page": page,
-        "bibtex": citing.bibtex_entries(page.object_list, request.build_absolute_uri),
-        "years": by_year(page.object_list),
+        "years": by_year(export_papers(page.object_list, absolute_url=request.build_absolute_uri)),
         "year_counts": selectors.year_counts(filtered),
         "total": page.paginator.count,
         "filtered": _is_filtered(filterset),
@@ -111,12 +112,8 @@ def _is_filtered(filterset: PaperFilter) -> bool:
 
 @cached_page
 def home(request: HttpRequest) -> HttpResponse:
-    papers = list(selectors.public_papers()[:10])
-    context = {
-        "groups": selectors.groups(),
-        "papers": papers,
-        "bibtex": citing.bibtex_entries(papers, request.build_absolute_uri),
-    }
+    papers = export_papers(selectors.public_papers()[:10], absolute_url=request.build_absolute_uri)
+    context = {"groups": selectors.groups(), "papers": papers}
     return render(request, "pubs/home.html", context)
 
 
@@ -130,6 +127,9 @@ def paper_list(request: HttpRequest) -> HttpResponse:
 @cached_page
 def paper_detail(request: HttpRequest, slug: str) -> HttpResponse:
     paper = get_object_or_404(selectors.paper_details(), slug=slug)
+    (row,) = export_papers(
+        Paper.objects.filter(pk=paper.pk), absolute_url=request.build_absolute_uri
+    )
     url = request.build_absolute_uri(paper.get_absolute_url())
     pdfs = (link.href for link in paper.links.all() if link.kind == LinkKind.PDF)
     pdf = next((href for href in pdfs if presentation.is_web_url(href)), "")
@@ -138,7 +138,8 @@ def paper_detail(request: HttpRequest, slug: str) -> HttpResponse:
         "canonical": url,
         "pdf_url": request.build_absolute_uri(pdf) if pdf else "",
         "json_ld": _json_ld(request, paper, url),
-        "citations": citing.cite_box(paper, request.build_absolute_uri),
+        "row": row,
+        "citations": citing.cite_box(row),
     }
     return render(request, "pubs/paper_detail.html", context)
 

@@ -41,6 +41,8 @@ class ExportAuthor:
     position: int = 0
     equal: bool = False
     corresponding: bool = False
+    #: A member of one of the lab's groups (lists highlight them).
+    member: bool = False
 
     def name_parts(self) -> tuple[str, str, str]:
         """(given, family with its particle, suffix) of the printed name: ("Jin", "Fang", "").
@@ -99,6 +101,11 @@ class ExportPaper:
     extra_fields: dict[str, str] = field(default_factory=dict)
     #: Link kind ("pdf", "code", "slides", ...) -> URL, the first of each kind.
     links: dict[str, str] = field(default_factory=dict)
+    #: Every link as (kind, URL, label), in order: what a list entry shows.
+    all_links: tuple[tuple[str, str, str], ...] = ()
+    #: The venue's slug (its page), and its rank in the current CCF edition ('' unranked).
+    venue_slug: str = ""
+    ccf_rank: str = ""
     authors: tuple[ExportAuthor, ...] = ()
     #: "CCF A", "CCF B (A in 2022)", "" when the venue is not ranked.
     ccf_label: str = ""

@@ -10,37 +10,27 @@ from django.utils.translation import gettext as _
 
 from people.models import Person
 from pubs import presentation, rendering
-from pubs.models import Paper
+from pubs.export.model import ExportPaper
 from pubs.selectors import YearRanks
 
 register = template.Library()
 
 
 @register.filter
-def venue_label(paper: Paper) -> str:
-    """ "ICNP'24"; "arXiv"; the venue as printed when there is no venue."""
-    return rendering.venue_label(paper)
-
-
-@register.filter
-def coins(paper: Paper) -> str:
+def coins(paper: ExportPaper) -> str:
     """The COinS span title of a paper (escaped by the template)."""
     return rendering.coins(paper)
 
 
 @register.simple_tag
-def paper_entries(
-    papers: Iterable[Paper],
-    highlight: Person | None = None,
-    bibtex: dict[str, str] | None = None,
-) -> SafeString:
+def paper_entries(papers: Iterable[ExportPaper], highlight: Person | None = None) -> SafeString:
     """The entries of a publication list, ``highlight``'s name in bold, BibTeX toggles."""
-    return rendering.paper_entries(papers, highlight.pk if highlight else None, bibtex)
+    return rendering.paper_entries(papers, highlight.slug if highlight else "")
 
 
 @register.simple_tag
-def paper_links(paper: Paper) -> SafeString:
-    return rendering.links(paper)
+def paper_links(paper: ExportPaper) -> SafeString:
+    return mark_safe(rendering.links(paper))  # built escaped
 
 
 @register.simple_tag

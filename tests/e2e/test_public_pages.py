@@ -59,8 +59,10 @@ def test_group_page_filtered_to_ccf_a_in_chinese_down_to_a_paper(site, page, scr
         paper.year
     )
     assert head.locator('meta[property="og:title"]').get_attribute("content") == title
-    assert head.locator('link[rel="canonical"]').get_attribute("href").endswith(
-        f"/zh-hans{paper.get_absolute_url()}"
+    assert (
+        head.locator('link[rel="canonical"]')
+        .get_attribute("href")
+        .endswith(f"/zh-hans{paper.get_absolute_url()}")
     )
     data = json.loads(head.locator('script[type="application/ld+json"]').inner_text())
     assert data["@type"] == "ScholarlyArticle" and data["headline"] == title

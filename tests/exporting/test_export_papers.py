@@ -7,8 +7,8 @@ from pubs.exporting import export_papers
 from pubs.models import Paper
 from tests.factories import bulk_dataset
 
-#: Papers, authorships with their people, links, tags, venues, venue ranks.
-QUERIES = 6
+#: Papers, authorships with their people, members, links, tags, venues, venue ranks.
+QUERIES = 7
 
 
 @pytest.mark.parametrize("papers", [10, 200])
