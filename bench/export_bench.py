@@ -24,24 +24,17 @@ against the source.
 from __future__ import annotations
 
 import argparse
-import csv
 import json
 import os
 import statistics
 import subprocess
-import sys
 import tempfile
 import time
 from collections import Counter
 from pathlib import Path
 
-ROOT = Path(__file__).resolve().parents[1]
-sys.path.insert(0, str(ROOT))
-DATA = Path(os.environ.get("SHARED_DATA", ROOT.parent / "shared" / "data")) / "bench"
-DJPUB_VENV = Path.home() / ".cache" / "labpubs-bench" / "djpub-venv"
-DJPUB_PYTHON = DJPUB_VENV / "bin" / "python"
-#: As bench/import_bench.py installs them (psycopg for its PostgreSQL runs).
-DJPUB_REQUIREMENTS = ("django-publications==1.2.0", "Django>=4.2,<5.0", "psycopg[binary]>=3.1")
+from common import DATA, DJPUB_PYTHON, build, ensure_djpub_venv, setup_django
+
 TARGET_SECONDS = 1.5
 #: Fields compared between the source file and each export.
 COUNTED = (
@@ -49,55 +42,6 @@ COUNTED = (
     "number", "pages", "publisher", "address", "school", "institution", "doi", "url",
     "keywords", "abstract", "note",
 )  # fmt: skip
-
-
-def setup_django(database_url: str) -> None:
-    os.environ["DATABASE_URL"] = database_url
-    os.environ["DEBUG"] = "0"
-    os.environ.setdefault("SECRET_KEY", "bench-only-secret-key-" + "x" * 40)
-    os.environ.setdefault("DJANGO_SETTINGS_MODULE", "config.settings")
-    import django
-
-    django.setup()
-
-
-def build(size: int) -> int:
-    """The data set imported into the empty database, its venues ranked; the paper count."""
-    from django.core.management import call_command
-
-    from pubs.models import Paper, Venue, VenueKind, VenueRank
-
-    call_command("migrate", verbosity=0)
-    with open(DATA / "venues.csv", encoding="utf-8") as f:
-        rows = list(csv.DictReader(f))
-    venues = Venue.objects.bulk_create(
-        Venue(
-            slug=f"bench-{row['id']}",
-            name=row["name"],
-            abbreviation=row["abbrev"],
-            kind=VenueKind.JOURNAL if row["kind"] == "journal" else VenueKind.CONFERENCE,
-            publisher=row["publisher"],
-            aliases=[],
-        )
-        for row in rows
-    )
-    VenueRank.objects.bulk_create(
-        VenueRank(venue=venue, edition=edition, rank=row["ccf_rank"], field="")
-        for venue, row in zip(venues, rows, strict=True)
-        for edition in (2022, 2026)
-        if row["ccf_rank"] in ("A", "B", "C")
-    )
-    import_text((DATA / f"pubs_{size}.bib").read_text(encoding="utf-8"), size)
-    return Paper.objects.count()
-
-
-def import_text(text: str, size: int):
-    from pubs.bibtex.plan import Decisions
-    from pubs.importer import apply_import, prepare_import
-
-    decisions = Decisions(allow_ambiguous=True, create_venues=True, skip_invalid=True)
-    prepared = prepare_import(text, decisions=decisions, max_entries=size * 2)
-    return apply_import(prepared, file_name="bench.bib", source="bench")
 
 
 def empty_caches() -> None:
@@ -201,6 +145,15 @@ def check_round_trip(text: str, size: int) -> bool:
     return export_once()[1] == text
 
 
+def import_text(text: str, size: int) -> None:
+    from pubs.bibtex.plan import Decisions
+    from pubs.importer import apply_import, prepare_import
+
+    decisions = Decisions(allow_ambiguous=True, create_venues=True, skip_invalid=True)
+    prepared = prepare_import(text, decisions=decisions, max_entries=size * 2)
+    apply_import(prepared, file_name="export.bib", source="bench")
+
+
 def field_counts(text: str) -> tuple[Counter, int]:
     """How many entries have each field, how many blocks failed, and how many author names
     are written out or in initials only, as bibtexparser and our name parser read them."""
@@ -224,26 +177,8 @@ def field_counts(text: str) -> tuple[Counter, int]:
 # -- django-publications ------------------------------------------------------------------------
 
 
-def ensure_djpub_venv() -> bool:
-    """The virtualenv with django-publications 1.2.0 that bench/import_bench.py makes and
-    shares: made here the same way (same place, same requirements) when it is missing."""
-    check = [str(DJPUB_PYTHON), "-c", "import publications, django"]
-    if DJPUB_PYTHON.exists() and subprocess.run(check, capture_output=True).returncode == 0:
-        return True
-    print(f"  setting up {DJPUB_VENV} with {', '.join(DJPUB_REQUIREMENTS)} ...")
-    steps = [[str(DJPUB_PYTHON), "-m", "pip", "install", "--quiet", *DJPUB_REQUIREMENTS]]
-    if not DJPUB_PYTHON.exists():
-        base = getattr(sys, "_base_executable", sys.executable)
-        steps.insert(0, [base, "-m", "venv", str(DJPUB_VENV)])
-    for step in steps:
-        if subprocess.run(step, capture_output=True).returncode != 0:
-            print(f"  django-publications: could not run {' '.join(step[:4])}")
-            return False
-    return True
-
-
 def djpub(size: int, runs: int, tmp: Path) -> tuple[dict, str] | None:
-    if not ensure_djpub_venv():
+    if ensure_djpub_venv(lambda message: print(f"  django-publications: {message}")) is None:
         return None
     output = tmp / "djpub.bib"
     result = subprocess.run(
@@ -283,7 +218,10 @@ def report_fields(source: str, ours: str, theirs: str | None) -> None:
 def ours(size: int, runs: int) -> tuple[float, str]:
     """Import (untimed), export (timed), check; the median export time and the file."""
     start = time.perf_counter()
-    papers = build(size)
+    from pubs.models import Paper
+
+    build(size)
+    papers = Paper.objects.count()
     print(f"== BibTeX export of pubs_{size}.bib (SQLite, DEBUG=0)")
     print(f"  labpubs: {papers} papers imported in {time.perf_counter() - start:.1f} s, untimed")
     first, median, text = timed(runs)

@@ -1,0 +1,95 @@
+"""What the benchmarks share: where the data and django-publications' virtualenv are, Django
+set up on a given database, and the benchmark database built from a data set."""
+
+from __future__ import annotations
+
+import csv
+import os
+import subprocess
+import sys
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parents[1]
+SHARED = Path(os.environ.get("SHARED_DATA", ROOT.parent / "shared" / "data"))
+DATA = SHARED / "bench"
+
+CACHE = Path(os.environ.get("XDG_CACHE_HOME") or Path.home() / ".cache") / "labpubs-bench"
+DJPUB_VENV = CACHE / "djpub-venv"
+DJPUB_PYTHON = DJPUB_VENV / "bin" / "python"
+# django-publications 1.2.0 declares only Django>=2.1; 4.2 LTS is the newest series whose
+# API it was written against (it runs unchanged on it), and psycopg 3 needs Django >= 4.2.
+DJPUB_REQUIREMENTS = ("django-publications==1.2.0", "Django>=4.2,<5.0", "psycopg[binary]>=3.1")
+
+
+def ensure_djpub_venv(report=print) -> Path | None:
+    """The virtualenv with django-publications 1.2.0, made once and then reused; None (and a
+    message through ``report``) when it cannot be made."""
+    check = [str(DJPUB_PYTHON), "-c", "import publications, django, psycopg"]
+    if DJPUB_PYTHON.exists() and subprocess.run(check, capture_output=True).returncode == 0:
+        return DJPUB_PYTHON
+    report(f"setting up {DJPUB_VENV} with {', '.join(DJPUB_REQUIREMENTS)}")
+    steps = [[str(DJPUB_PYTHON), "-m", "pip", "install", "--quiet", *DJPUB_REQUIREMENTS]]
+    if not DJPUB_PYTHON.exists():
+        base = getattr(sys, "_base_executable", sys.executable)
+        steps.insert(0, [base, "-m", "venv", str(DJPUB_VENV)])
+    for step in steps:
+        done = subprocess.run(step, capture_output=True, text=True)
+        if done.returncode != 0:
+            report(f"could not set up django-publications: {done.stderr.strip()[-300:]}")
+            return None
+    return DJPUB_PYTHON
+
+
+def load_average() -> str:
+    return " ".join(f"{value:.2f}" for value in os.getloadavg())
+
+
+def setup_django(database_url: str) -> None:
+    """Django with the project's settings on ``database_url``, as in production (DEBUG=0)."""
+    sys.path.insert(0, str(ROOT))
+    os.environ["DATABASE_URL"] = database_url
+    os.environ["DEBUG"] = "0"
+    os.environ.setdefault("SECRET_KEY", "bench-only-secret-key-" + "x" * 40)
+    os.environ["ALLOWED_HOSTS"] = "testserver"
+    os.environ.setdefault("DJANGO_SETTINGS_MODULE", "config.settings")
+    import django
+
+    django.setup()
+
+
+def build(size: int, group: str = ""):
+    """pubs_<size>.bib imported into the empty database, the venues of venues.csv ranked as
+    it says (in both CCF editions); with ``group``, a group of that slug holds every paper.
+    Returns the import's record."""
+    from django.core.management import call_command
+
+    from people.models import Group
+    from pubs.bibtex.plan import Decisions
+    from pubs.importer import apply_import, prepare_import
+    from pubs.models import Venue, VenueKind, VenueRank
+
+    call_command("migrate", verbosity=0)
+    with open(DATA / "venues.csv", encoding="utf-8") as f:
+        rows = list(csv.DictReader(f))
+    venues = Venue.objects.bulk_create(
+        Venue(
+            slug=f"bench-{row['id']}",
+            name=row["name"],
+            abbreviation=row["abbrev"],
+            kind=VenueKind.JOURNAL if row["kind"] == "journal" else VenueKind.CONFERENCE,
+            publisher=row["publisher"],
+            aliases=[],
+        )
+        for row in rows
+    )
+    VenueRank.objects.bulk_create(
+        VenueRank(venue=venue, edition=edition, rank=row["ccf_rank"], field="")
+        for venue, row in zip(venues, rows, strict=True)
+        for edition in (2022, 2026)
+        if row["ccf_rank"] in ("A", "B", "C")
+    )
+    lab = Group.objects.create(name=group.title(), slug=group) if group else None
+    text = (DATA / f"pubs_{size}.bib").read_text(encoding="utf-8")
+    decisions = Decisions(allow_ambiguous=True, create_venues=True, skip_invalid=True)
+    prepared = prepare_import(text, decisions=decisions, max_entries=size * 2)
+    return apply_import(prepared, file_name=f"pubs_{size}.bib", source="bench", group=lab)
