@@ -52,6 +52,14 @@ class Person(models.Model):
     email = models.EmailField(_("email"), blank=True, help_text=_("Private unless published."))
     email_public = models.BooleanField(_("show email publicly"), default=False)
     bio = models.TextField(_("short bio"), blank=True)
+    # db_default: the bulk import inserts rows naming their columns (pubs.bulk).
+    internal_note = models.TextField(
+        _("internal note"),
+        blank=True,
+        default="",
+        db_default="",
+        help_text=_("Seen only in the admin, never on public pages or in exports."),
+    )
     advisors = models.ManyToManyField(
         "self",
         through="Advising",
@@ -69,6 +77,14 @@ class Person(models.Model):
         ordering = ["family_name", "given_name", "slug"]
         verbose_name = _("person")
         verbose_name_plural = _("people")
+        constraints = [
+            models.UniqueConstraint(
+                fields=["orcid"],
+                condition=~Q(orcid=""),
+                name="person_unique_orcid",
+                violation_error_message=_("Another person already has this ORCID iD."),
+            ),
+        ]
         indexes = [models.Index(fields=["family_name", "given_name"])]
 
     def __str__(self) -> str:
@@ -122,6 +138,13 @@ class Group(models.Model):
         ordering = ["name"]
         verbose_name = _("group")
         verbose_name_plural = _("groups")
+        constraints = [
+            models.CheckConstraint(
+                condition=~Q(parent=models.F("pk")),
+                name="group_not_own_parent",
+                violation_error_message=_("A group cannot be part of itself."),
+            ),
+        ]
 
     def __str__(self) -> str:
         return self.name

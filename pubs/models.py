@@ -7,6 +7,7 @@ from django.core.exceptions import ValidationError
 from django.core.validators import MaxValueValidator, MinValueValidator
 from django.db import models
 from django.db.models import Exists, F, OuterRef, Prefetch, Q
+from django.db.models.functions import Lower
 from django.urls import reverse
 from django.utils.translation import gettext_lazy as _
 
@@ -326,6 +327,14 @@ class Paper(models.Model):
         help_text=_("The author list continues beyond the listed people (BibTeX “and others”)."),
     )
     citation_key = models.CharField(_("citation key"), max_length=100, blank=True)
+    # db_default: the bulk import inserts rows naming their columns (pubs.bulk).
+    internal_note = models.TextField(
+        _("internal note"),
+        blank=True,
+        default="",
+        db_default="",
+        help_text=_("Seen only in the admin, never on public pages or in exports."),
+    )
     extra_fields = models.JSONField(
         _("other BibTeX fields"),
         default=dict,
@@ -343,14 +352,16 @@ class Paper(models.Model):
         verbose_name = _("paper")
         verbose_name_plural = _("papers")
         constraints = [
+            # DOIs are case-insensitive, and so is the archive part of an old-style arXiv
+            # id ("cs.DC/0101001"): the database compares them as the import does.
             models.UniqueConstraint(
-                fields=["doi"],
+                Lower("doi"),
                 condition=~Q(doi=""),
                 name="paper_unique_doi",
                 violation_error_message=_("Another paper already has this DOI."),
             ),
             models.UniqueConstraint(
-                fields=["arxiv_id"],
+                Lower("arxiv_id"),
                 condition=~Q(arxiv_id=""),
                 name="paper_unique_arxiv_id",
                 violation_error_message=_("Another paper already has this arXiv id."),
@@ -645,13 +656,14 @@ class PublicVersion(models.Model):
     """A number that changes with every change the public pages show.
 
     Cached pages are stored under it, so a change anywhere (in any process, on any server
-    sharing the database) makes every cached page stale at once. One row.
+    sharing the database) makes every cached page stale at once. One row, pk 1.
     """
 
     value = models.PositiveBigIntegerField(default=0)
 
     class Meta:
         verbose_name = _("public pages version")
+        constraints = [models.CheckConstraint(condition=Q(pk=1), name="publicversion_one_row")]
 
     def __str__(self) -> str:
         return str(self.value)
