@@ -154,3 +154,12 @@ LOGGING = {
     "handlers": {"console": {"class": "logging.StreamHandler"}},
     "root": {"handlers": ["console"], "level": os.environ.get("LOG_LEVEL", "INFO")},
 }
+
+# -- History and roles ---------------------------------------------------------------------
+# Every change to papers, authorships, people, venues and memberships is kept with who made it
+# (django-simple-history; the middleware hands it the request's user). Roles: pubs.permissions.
+INSTALLED_APPS += ["simple_history"]
+MIDDLEWARE.insert(
+    MIDDLEWARE.index("django.contrib.auth.middleware.AuthenticationMiddleware") + 1,
+    "simple_history.middleware.HistoryRequestMiddleware",
+)

@@ -4,12 +4,14 @@ from __future__ import annotations
 
 from datetime import date
 
+from django.conf import settings
 from django.core.validators import RegexValidator
 from django.db import models
 from django.db.models import Q
 from django.urls import reverse
 from django.utils import timezone
 from django.utils.translation import gettext_lazy as _
+from simple_history.models import HistoricalRecords
 
 from people import names
 from people.fields import StringListField, URLField
@@ -68,10 +70,20 @@ class Person(models.Model):
         related_name="students",
         blank=True,
     )
+    user = models.OneToOneField(
+        settings.AUTH_USER_MODEL,
+        on_delete=models.SET_NULL,
+        null=True,
+        blank=True,
+        related_name="person",
+        verbose_name=_("login"),
+        help_text=_("The account this person logs in with: a member edits their own profile."),
+    )
     created = models.DateTimeField(auto_now_add=True)
     modified = models.DateTimeField(auto_now=True)
 
     objects = SlugManager()
+    history = HistoricalRecords()
 
     class Meta:
         ordering = ["family_name", "given_name", "slug"]
@@ -131,6 +143,16 @@ class Group(models.Model):
         verbose_name=_("part of"),
     )
     members = models.ManyToManyField(Person, through="Membership", related_name="research_groups")
+    editors = models.ManyToManyField(
+        settings.AUTH_USER_MODEL,
+        blank=True,
+        related_name="edited_groups",
+        verbose_name=_("editors"),
+        help_text=_(
+            "Accounts that edit this group's papers, people and memberships and import for it "
+            "(with the role “Group editor”)."
+        ),
+    )
 
     objects = SlugManager()
 
@@ -198,6 +220,7 @@ class Membership(models.Model):
     note = models.CharField(_("note"), max_length=200, blank=True)
 
     objects = MembershipManager()
+    history = HistoricalRecords()
 
     class Meta:
         ordering = ["group", "role", "start", "person"]
