@@ -18,8 +18,9 @@ from django.utils.text import slugify
 
 from people.models import Group, Person
 from pubs import public_cache
+from pubs.bibtex.names import parse_name
 from pubs.bibtex.normalize import Record, normalize
-from pubs.bibtex.paper_match import PaperIndex, PaperRecord
+from pubs.bibtex.paper_match import PaperIndex, PaperRecord, family_key
 from pubs.bibtex.parse import DEFAULT_MAX_ENTRIES, ParsedFile, check_text, parse
 from pubs.bibtex.people_match import PeopleIndex, PersonRecord
 from pubs.bibtex.plan import (
@@ -104,11 +105,29 @@ def _people_index() -> PeopleIndex:
 
 def _paper_index() -> PaperIndex:
     return PaperIndex(
-        PaperRecord(pk, title, year, doi, arxiv_id, kind)
-        for pk, title, year, doi, arxiv_id, kind in Paper.objects.values_list(
-            "pk", "title", "year", "doi", "arxiv_id", "kind"
-        )
+        (
+            PaperRecord(
+                pk, title, year, doi, arxiv_id, kind, venue=("venue", venue) if venue else None
+            )
+            for pk, title, year, doi, arxiv_id, kind, venue in Paper.objects.values_list(
+                "pk", "title", "year", "doi", "arxiv_id", "kind", "venue_id"
+            )
+        ),
+        authors_of=_family_names,
     )
+
+
+def _family_names(paper_id: Hashable) -> frozenset[str]:
+    """The family names of a paper's authors, as printed and as their people have them."""
+    rows = Authorship.objects.filter(paper_id=paper_id).values_list(
+        "printed_name", "person__family_name"
+    )
+    names = set()
+    for printed, family in rows:
+        names.add(family_key(family))
+        if printed:
+            names.add(family_key(parse_name(printed).family))
+    return frozenset(filter(None, names))
 
 
 def _existing_values() -> dict[Hashable, dict[str, Any]]:

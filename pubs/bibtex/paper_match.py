@@ -1,7 +1,12 @@
-"""Whether a paper is already there: same DOI, same arXiv id, or same title near in time.
+"""Whether a paper is already there: same DOI, same arXiv id, or same title near in time
+by the same people.
 
 Pure Python over plain :class:`PaperRecord` rows; papers planned earlier in the same file
 are added with :meth:`PaperIndex.add`, so a file listing a paper twice creates it once.
+Titles such as "On the Complexity of Scheduling" recur across unrelated papers, so a title
+match also needs an author family name in common, when both sides have authors; and a
+conference paper and a journal paper of one title (a journal extension), or two papers of one
+title at two venues, are two papers.
 """
 
 from __future__ import annotations
@@ -9,7 +14,7 @@ from __future__ import annotations
 import re
 import unicodedata
 from collections import defaultdict
-from collections.abc import Hashable, Iterable
+from collections.abc import Callable, Hashable, Iterable
 from dataclasses import dataclass
 from typing import Literal
 
@@ -25,6 +30,11 @@ class PaperRecord:
     doi: str = ""
     arxiv_id: str = ""
     kind: str = ""
+    #: The authors' family names as :func:`family_key` writes them; None: not known yet.
+    authors: frozenset[str] | None = None
+    #: The venue, when known: ("venue", its id), or ("text", a venue name not in the
+    #: database yet, as the import would create it). Only venues of one sort are compared.
+    venue: tuple[str, Hashable] | None = None
 
 
 @dataclass(frozen=True)
@@ -49,8 +59,23 @@ def title_key(title: str) -> str:
     return _NOT_WORD.sub("", title.casefold())
 
 
+def family_key(family: str) -> str:
+    """A family name compared as titles are: "Müller" and "Muller" are one."""
+    return title_key(family)
+
+
 class PaperIndex:
-    def __init__(self, papers: Iterable[PaperRecord] = ()) -> None:
+    """Papers by DOI, arXiv id and title. ``authors_of`` gives the family names of a paper
+    whose record came without them (papers already in the database: only the few whose
+    title matches are asked for)."""
+
+    def __init__(
+        self,
+        papers: Iterable[PaperRecord] = (),
+        authors_of: Callable[[Hashable], frozenset[str]] | None = None,
+    ) -> None:
+        self.authors_of = authors_of
+        self._asked: dict[Hashable, frozenset[str]] = {}
         self.by_doi: dict[str, PaperRecord] = {}
         self.by_arxiv: dict[str, PaperRecord] = {}
         self.by_title: dict[str, list[PaperRecord]] = defaultdict(list)
@@ -67,10 +92,19 @@ class PaperIndex:
             self.by_title[key].append(paper)
 
     def find(
-        self, *, title: str, year: int | None, doi: str = "", arxiv_id: str = "", kind: str = ""
+        self,
+        *,
+        title: str,
+        year: int | None,
+        doi: str = "",
+        arxiv_id: str = "",
+        kind: str = "",
+        authors: frozenset[str] = frozenset(),
+        venue: tuple[str, Hashable] | None = None,
     ) -> PaperMatch | None:
         """The paper this one is, if any. A preprint and its published version are one
-        paper: the title decides when the years are up to two apart and one is a preprint."""
+        paper: the title decides when the years are up to two apart and one is a preprint,
+        and the two share an author (``authors``: family names by :func:`family_key`)."""
         if doi and doi in self.by_doi:
             return PaperMatch(self.by_doi[doi], "doi")
         if arxiv_id and arxiv_id in self.by_arxiv:
@@ -78,9 +112,29 @@ class PaperIndex:
         for paper in self.by_title.get(title_key(title), ()):
             if paper.doi and doi and paper.doi != doi:
                 continue  # two papers of one title with different DOIs are two papers
+            if not self._share_an_author(paper, authors):
+                continue
+            preprint = kind in PREPRINT_KINDS or paper.kind in PREPRINT_KINDS
+            other_kind = bool(kind and paper.kind and kind != paper.kind)
+            if not preprint and (other_kind or _other_venue(venue, paper.venue)):
+                continue
             if year is None or paper.year is None:
                 return PaperMatch(paper, "title")
-            preprint = kind in PREPRINT_KINDS or paper.kind in PREPRINT_KINDS
             if abs(paper.year - year) <= (2 if preprint else 1):
                 return PaperMatch(paper, "title")
         return None
+
+    def _share_an_author(self, paper: PaperRecord, authors: frozenset[str]) -> bool:
+        theirs = paper.authors
+        if theirs is None:
+            if paper.id not in self._asked:
+                self._asked[paper.id] = (
+                    self.authors_of(paper.id) if self.authors_of else frozenset()
+                )
+            theirs = self._asked[paper.id]
+        return not authors or not theirs or not authors.isdisjoint(theirs)
+
+
+def _other_venue(mine: tuple[str, Hashable] | None, theirs: tuple[str, Hashable] | None) -> bool:
+    """Both known the same way, and not the same."""
+    return mine is not None and theirs is not None and mine[0] == theirs[0] and mine != theirs

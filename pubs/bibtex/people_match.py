@@ -6,8 +6,11 @@ Pure Python over plain :class:`PersonRecord` rows. In order, with the reason kep
 2. initials that fit exactly one person ("G. Zhao");
 3. initials (or a full name) that fit several people ("J. Fang": Jin Fang, Jiarui Fang),
    decided by co-author evidence from the same entry, else **ambiguous**;
-4. a close misspelling ("Gongmin Zhao") is a **suggestion**, never a match;
-5. otherwise a new person.
+4. a name that may be someone's written another way — a middle name on one side only
+   ("Samantha Nair", "Samantha P. Nair"), Chinese order ("Xu Hongli") — decided by co-author
+   evidence, else a **suggestion**;
+5. a close misspelling ("Gongmin Zhao") is a **suggestion**, never a match;
+6. otherwise a new person.
 
 New people of an import are added with :meth:`PeopleIndex.add`, so later entries of the same
 file find them; co-authorships of earlier entries count as evidence too.
@@ -167,19 +170,13 @@ class PeopleIndex:
             if exact or variant:
                 return self._decide(exact | variant, evidence, author, "same name")
             middle = self._fitting_middle_names(author)
-            if len(middle) == 1:
-                person = self.people[_one(middle)]
-                reason = f"{author.printed} is {person.name}, with or without a middle name"
-                return PersonMatch("middle", person.id, reason=reason)
             if middle:
-                return self._decide(middle, evidence, author, "given name")
+                return self._middle(author, middle, evidence)
             swapped = self.by_full.get(_full_key(author.family, author.given), set())
             if len(swapped) == 1 and _looks_chinese(author):
                 person = self.people[_one(swapped)]
-                return PersonMatch(
-                    "chinese_order",
-                    person.id,
-                    reason=f"{author.printed} is {person.name} in Chinese order",
+                return self._if_coauthors(
+                    author, person, evidence, "chinese_order", "in Chinese order"
                 )
         else:
             fitting = self._fitting_initials(author) | variant | exact
@@ -203,6 +200,44 @@ class PeopleIndex:
             ):
                 found.add(person_id)
         return found
+
+    def _middle(
+        self, author: Author, middle: set[Hashable], evidence: set[Hashable]
+    ) -> PersonMatch:
+        """Given names that agree but for middle names. Written alike on both sides
+        ("Geoffrey E." and "Geoffrey Everest") they are one person; a middle name on one
+        side only ("Samantha Nair", "Samantha P. Nair") is as often two people."""
+        if len(middle) > 1:
+            return self._decide(middle, evidence, author, "given name")
+        person = self.people[_one(middle)]
+        if same_number_of_given_names(author.given, person.given):
+            reason = f"{author.printed} is {person.name}, middle names written differently"
+            return PersonMatch("middle", person.id, reason=reason)
+        return self._if_coauthors(
+            author, person, evidence, "middle", "with a middle name on one side only"
+        )
+
+    def _if_coauthors(
+        self,
+        author: Author,
+        person: PersonRecord,
+        evidence: set[Hashable],
+        kind: MatchKind,
+        how: str,
+    ) -> PersonMatch:
+        """``author`` is ``person`` written another way that is as often another person:
+        linked when the two share a co-author on this entry, a suggestion otherwise."""
+        shared = sorted(
+            self.people[c].name for c in self.coauthors.get(person.id, set()) & evidence
+        )
+        if shared:
+            reason = (
+                f"{author.printed} is {person.name} {how}; "
+                f"{person.name} wrote with {', '.join(shared)}"
+            )
+            return PersonMatch(kind, person.id, (person.id,), reason)
+        reason = f"{author.printed} may be {person.name} {how}"
+        return PersonMatch("suggestion", None, (person.id,), reason)
 
     def _fitting_initials(self, author: Author) -> set[Hashable]:
         wanted = initials_of(author.given)
@@ -264,14 +299,23 @@ class PeopleIndex:
 def given_names_agree(first: str, second: str) -> bool:
     """The same first given name, and the middle names equal, one an initial of the other,
     or missing on one side."""
-    left = [fold(piece) for piece in re.split(r"[\s.]+", first) if piece]
-    right = [fold(piece) for piece in re.split(r"[\s.]+", second) if piece]
+    left = [fold(piece) for piece in _given_pieces(first)]
+    right = [fold(piece) for piece in _given_pieces(second)]
     if not left or not right or left[0] != right[0] or len(left[0]) < 2:
         return False
     return all(
         a == b or (len(a) == 1 and b.startswith(a)) or (len(b) == 1 and a.startswith(b))
         for a, b in zip(left[1:], right[1:], strict=False)
     )
+
+
+def same_number_of_given_names(first: str, second: str) -> bool:
+    """ "Geoffrey E." and "Geoffrey Everest": yes; "Samantha" and "Samantha P.": no."""
+    return len(_given_pieces(first)) == len(_given_pieces(second))
+
+
+def _given_pieces(given: str) -> list[str]:
+    return [piece for piece in re.split(r"[\s.]+", given) if piece]
 
 
 def _one(ids: set[Hashable]) -> Hashable:

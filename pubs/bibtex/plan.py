@@ -16,10 +16,10 @@ from typing import Any, Literal
 
 from pubs.bibtex.names import Author
 from pubs.bibtex.normalize import Record
-from pubs.bibtex.paper_match import PaperIndex, PaperMatch, PaperRecord
+from pubs.bibtex.paper_match import PaperIndex, PaperMatch, PaperRecord, family_key
 from pubs.bibtex.parse import ParsedFile, Problem
 from pubs.bibtex.people_match import PeopleIndex, PersonMatch, PersonRecord, fold
-from pubs.venue_resolution import Resolution, VenueIndex
+from pubs.venue_resolution import Resolution, VenueIndex, name_key, venue_name
 
 #: Paper fields an import fills in on a paper already there, when they are empty there.
 FILLABLE = (
@@ -246,12 +246,15 @@ def build_plan(
             continue
         entry.venue = _plan_venue(record, venues, decisions)
         entry.kind = _kind(record, entry.venue)
+        families = frozenset(filter(None, (family_key(a.family) for a in record.authors)))
         found = papers.find(
             title=record.title,
             year=record.year,
             doi=record.doi,
             arxiv_id=record.arxiv_id,
             kind=entry.kind,
+            authors=families,
+            venue=_venue_identity(entry.venue),
         )
         if found is not None:
             entry.action = "duplicate"
@@ -269,6 +272,8 @@ def build_plan(
                     record.doi,
                     record.arxiv_id,
                     entry.kind,
+                    families,
+                    _venue_identity(entry.venue),
                 )
             )
     _plan_authors(plan, people, decisions)
@@ -276,6 +281,16 @@ def build_plan(
 
 
 # -- venues ----------------------------------------------------------------------------------
+
+
+def _venue_identity(venue: VenuePlan | None) -> tuple[str, Hashable] | None:
+    """The venue as duplicate detection compares it: the venue found, or the one the import
+    would create for an unresolved text (one per venue whatever the edition)."""
+    if venue is None:
+        return None
+    if venue.venue is not None:
+        return ("venue", venue.venue)
+    return ("text", name_key(venue_name(venue.text)[0]))
 
 
 def _plan_venue(record: Record, venues: VenueIndex, decisions: Decisions) -> VenuePlan | None:

@@ -1,4 +1,4 @@
-from pubs.bibtex.paper_match import PaperIndex, PaperRecord, title_key
+from pubs.bibtex.paper_match import PaperIndex, PaperRecord, family_key, title_key
 
 GOAT = PaperRecord(
     1,
@@ -6,6 +6,7 @@ GOAT = PaperRecord(
     2023,
     doi="10.1109/iwqos.1",
     kind="conference",
+    authors=frozenset({"fang", "zhao", "xu"}),
 )
 USP = PaperRecord(
     2, "USP: A Unified Sequence Parallelism Approach", 2024, arxiv_id="2405.07719", kind="preprint"
@@ -45,6 +46,54 @@ def test_a_preprint_published_two_years_later_is_the_same_paper():
 
 def test_same_title_with_another_doi_is_another_paper():
     assert index().find(title=GOAT.title, year=2023, doi="10.1145/other") is None
+
+
+def test_same_title_with_an_author_in_common_is_the_same_paper():
+    found = index().find(title=GOAT.title, year=2023, authors=frozenset({"xu", "luo"}))
+    assert found.paper is GOAT
+
+
+def test_same_title_by_other_people_is_another_paper():
+    assert index().find(title=GOAT.title, year=2023, authors=frozenset({"smith"})) is None
+
+
+def test_authors_of_papers_recorded_without_them_are_asked_for_once_when_their_title_matches():
+    asked = []
+
+    def authors_of(paper_id):
+        asked.append(paper_id)
+        return frozenset({"chen"})
+
+    index = PaperIndex([GOAT, USP], authors_of=authors_of)
+    assert index.find(title=USP.title, year=2024, authors=frozenset({"smith"})) is None
+    assert index.find(title=USP.title, year=2024, authors=frozenset({"chen"})).paper is USP
+    assert index.find(title="Another title", year=2024, authors=frozenset({"chen"})) is None
+    assert asked == [2]
+
+
+def test_a_journal_paper_of_a_conference_paper_s_title_is_another_paper():
+    assert index().find(title=GOAT.title, year=2024, kind="journal") is None
+
+
+def test_same_title_at_another_venue_is_another_paper():
+    iwqos, infocom = ("venue", 1), ("venue", 2)
+    goat = PaperIndex([PaperRecord(1, GOAT.title, 2023, kind="conference", venue=iwqos)])
+    assert goat.find(title=GOAT.title, year=2023, kind="conference", venue=infocom) is None
+    assert goat.find(title=GOAT.title, year=2023, kind="conference", venue=iwqos) is not None
+
+
+def test_a_venue_found_and_a_venue_not_yet_known_are_not_compared():
+    goat = PaperIndex([PaperRecord(1, GOAT.title, 2023, kind="conference", venue=("venue", 1))])
+    assert goat.find(title=GOAT.title, year=2023, kind="conference", venue=("text", "iwqos"))
+
+
+def test_a_preprint_at_arxiv_is_the_paper_published_at_a_venue():
+    usp = PaperIndex([PaperRecord(2, USP.title, 2024, kind="preprint", venue=("venue", 9))])
+    assert usp.find(title=USP.title, year=2025, kind="conference", venue=("venue", 3))
+
+
+def test_family_names_compare_without_accents_or_case():
+    assert family_key("Müller") == family_key("MULLER")
 
 
 def test_title_key():

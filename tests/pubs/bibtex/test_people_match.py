@@ -14,6 +14,7 @@ PEOPLE = [
     PersonRecord("guangwen", "Guangwen", "Yang"),
     PersonRecord("liwen", "Li-Wen", "Chang"),
     PersonRecord("hinton", "Geoffrey E.", "Hinton"),
+    PersonRecord("bengio", "Yoshua", "Bengio"),
     PersonRecord("wang-a", "Wei", "Wang"),
     PersonRecord("wang-b", "Wei", "Wang"),
     PersonRecord("czeslaw", "Czesław", "Smutnicki"),
@@ -25,6 +26,7 @@ COAUTHORS = [
     ("jiarui", "guangwen"),
     ("haohuan", "guangwen"),
     ("wang-a", "hongli"),
+    ("hinton", "bengio"),
 ]
 
 
@@ -98,9 +100,30 @@ def test_a_wrong_family_name_with_shared_co_authors_is_a_suggestion(index):
     assert result.kind == "suggestion" and result.candidates == ("haohuan",)
 
 
-def test_a_middle_name_more_or_less(index):
-    result = match(index, "Geoffrey Hinton")
+def test_a_middle_name_written_out_or_as_an_initial_is_the_same_person(index):
+    result = match(index, "Geoffrey Everest Hinton")
     assert (result.kind, result.person) == ("middle", "hinton")
+
+
+def test_a_middle_name_on_one_side_only_is_a_suggestion(index):
+    result = match(index, "Geoffrey Hinton")
+    assert (result.kind, result.person, result.candidates) == ("suggestion", None, ("hinton",))
+
+
+def test_a_middle_name_on_one_side_only_with_a_shared_co_author_is_the_same_person(index):
+    result = match(index, "Geoffrey Hinton", "bengio")
+    assert (result.kind, result.person) == ("middle", "hinton")
+    assert "Yoshua Bengio" in result.reason
+
+
+def test_a_name_in_chinese_order_is_a_suggestion(index):
+    result = match(index, "Xu Hongli")
+    assert (result.kind, result.candidates) == ("suggestion", ("hongli",))
+
+
+def test_a_name_in_chinese_order_with_a_shared_co_author_is_the_same_person(index):
+    result = match(index, "Xu Hongli", "jin")
+    assert (result.kind, result.person) == ("chinese_order", "hongli")
 
 
 def test_someone_unknown_is_new(index):
