@@ -52,6 +52,7 @@ class PersonAdmin(admin.ModelAdmin):
     list_filter = ["memberships__group", "memberships__role"]
     search_fields = ["family_name", "given_name", "native_name", "variants", "slug", "orcid"]
     prepopulated_fields = {"slug": ("given_name", "family_name")}
+    autocomplete_fields = ["user"]
     readonly_fields = ["created", "modified"]
     inlines = [PersonMembershipInline, AdvisorInline, StudentInline]
     fieldsets = [
@@ -71,6 +72,7 @@ class PersonAdmin(admin.ModelAdmin):
             },
         ),
         (_("Private"), {"fields": ["email", "email_public"]}),
+        (_("Login"), {"fields": ["user"]}),
         (_("Record"), {"fields": ["created", "modified"]}),
     ]
 
@@ -98,7 +100,7 @@ class GroupAdmin(admin.ModelAdmin):
     list_display = ["name", "short_name", "institution", "member_count", "parent"]
     search_fields = ["name", "short_name", "native_name", "institution", "slug"]
     prepopulated_fields = {"slug": ("name",)}
-    autocomplete_fields = ["parent"]
+    autocomplete_fields = ["parent", "editors"]
     inlines = [GroupMembershipInline]
 
     def get_queryset(self, request: HttpRequest) -> QuerySet:

@@ -12,18 +12,33 @@ from django.urls import reverse
 from django.utils.html import format_html, format_html_join
 from django.utils.text import format_lazy
 from django.utils.translation import gettext_lazy as _
+from simple_history.utils import bulk_update_with_history
 
+from people.admin import AdvisorInline, StudentInline
 from people.admin import PersonAdmin as BasePersonAdmin
 from people.models import Person
 from pubs import (
     ccf,
     import_admin,  # noqa: F401  (registers the BibTeX import pages)
+    people_admin,
     public_cache,
 )
 from pubs.exporting import export_papers
 from pubs.exporting import render as render_export
+from pubs.history import (
+    authors_as_of,
+    authors_described,
+    history_baseline,
+    paper_author_changes,
+    paper_history_baseline,
+    paper_restore_authors,
+    version_end,
+)
+from pubs.history_admin import RecordedAdmin
 from pubs.identifiers import normalize_arxiv_id, normalize_doi
+from pubs.merge_admin import merge_people
 from pubs.models import MAX_POSITION, Authorship, Link, Paper, Tag, Venue, VenueRank
+from pubs.permissions import ScopedAdmin, attachable_groups, paper_editable_after, scope_for
 from pubs.services import authorships_make_room, papers_match_venues
 
 
@@ -145,7 +160,14 @@ class AuthorshipFormSet(BaseInlineFormSet):
     Saving never meets the unique (paper, position) and (paper, person) constraints half-way:
     removed rows go first, rows that now name another person are replaced (another person
     is another authorship), and rows that move are shifted out of the way before they land.
+
+    ``stays_editable``, given the person ids of the list as saved, says whether the user may
+    still edit the paper then (a member who leaves their own paper's author list could not).
     """
+
+    def __init__(self, *args, stays_editable=None, **kwargs) -> None:
+        super().__init__(*args, **kwargs)
+        self.stays_editable = stays_editable
 
     def clean(self) -> None:
         super().clean()
@@ -181,6 +203,13 @@ class AuthorshipFormSet(BaseInlineFormSet):
                         % {"person": person.name, "first": people[person.pk], "second": position}
                     )
                 people[person.pk] = position
+        if not errors and self.stays_editable and not self.stays_editable(set(people)):
+            errors.append(
+                _(
+                    "You could not edit this paper any more: list yourself as an author or "
+                    "give it one of the groups you edit."
+                )
+            )
         if errors:
             raise forms.ValidationError(errors)
 
@@ -243,7 +272,7 @@ class LinkInline(admin.TabularInline):
 
 
 @admin.register(Paper)
-class PaperAdmin(admin.ModelAdmin):
+class PaperAdmin(ScopedAdmin, RecordedAdmin):
     list_display = [
         "title",
         "author_list",
@@ -289,6 +318,8 @@ class PaperAdmin(admin.ModelAdmin):
     readonly_fields = ["created", "modified"]
     inlines = [AuthorshipInline, LinkInline]
     save_on_top = True
+    object_history_template = "admin/pubs/paper/object_history.html"
+    object_history_form_template = "admin/pubs/paper/object_history_form.html"
     actions = [
         "export_bibtex",
         "match_venues",
@@ -330,6 +361,76 @@ class PaperAdmin(admin.ModelAdmin):
     def get_queryset(self, request: HttpRequest) -> QuerySet:
         return super().get_queryset(request).with_venue().with_authors()
 
+    # -- roles: a restricted user attaches papers to their own groups and keeps them editable
+
+    def scoped_choices(self) -> dict:
+        return {"groups": attachable_groups}
+
+    def save_form(self, request: HttpRequest, form, change: bool) -> Paper:
+        paper = super().save_form(request, form, change)
+        scope = scope_for(request.user)
+        if "groups" in form.cleaned_data and not scope.everything:
+            # The form offers only the user's groups: the others the paper has stay.
+            kept = paper.groups.exclude(pk__in=scope.attachable_group_ids) if change else []
+            form.cleaned_data["groups"] = [*form.cleaned_data["groups"], *kept]
+            paper._groups_after = {group.pk for group in form.cleaned_data["groups"]}
+        return paper
+
+    def get_formset_kwargs(self, request: HttpRequest, obj, inline, prefix: str) -> dict:
+        kwargs = super().get_formset_kwargs(request, obj, inline, prefix)
+        groups = getattr(obj, "_groups_after", None)
+        if isinstance(inline, AuthorshipInline) and groups is not None:
+            scope = scope_for(request.user)
+            kwargs["stays_editable"] = lambda author_ids: paper_editable_after(
+                scope, author_ids=author_ids, group_ids=groups
+            )
+        return kwargs
+
+    # -- history: a revert restores the authors too
+
+    def save_model(self, request: HttpRequest, obj: Paper, form, change: bool) -> None:
+        if change:
+            paper_history_baseline(obj)
+        version = getattr(request, "_pubs_revert_to", None)
+        authors = authors_as_of(obj.pk, version_end(version)) if version is not None else None
+        super().save_model(request, obj, form, change)
+        if authors is not None:
+            restored = paper_restore_authors(paper=obj, authors=authors)
+            self.message_user(
+                request,
+                _("Authors restored as they were then (%(count)d).") % {"count": len(authors)},
+            )
+            if restored.missing_people:
+                self.message_user(
+                    request,
+                    _(
+                        "%(count)d authors could not be restored: their person no longer "
+                        "exists (merged or deleted). Add them again by hand."
+                    )
+                    % {"count": len(restored.missing_people)},
+                    messages.WARNING,
+                )
+
+    def history_form_view(
+        self, request: HttpRequest, object_id: str, version_id: str, extra_context=None
+    ) -> HttpResponse:
+        version = None
+        if object_id.isdecimal() and version_id.isdecimal():
+            version = Paper.history.filter(id=object_id, history_id=version_id).first()
+        context = dict(extra_context or {})
+        if version is not None:
+            if request.method == "POST":
+                request._pubs_revert_to = version
+            context["authors_then"] = authors_described(
+                authors_as_of(version.id, version_end(version)).values()
+            )
+        return super().history_form_view(request, object_id, version_id, context)
+
+    def history_view(self, request: HttpRequest, object_id: str, extra_context=None):
+        changes = paper_author_changes(object_id) if object_id.isdecimal() else []
+        context = {"author_changes": changes, **(extra_context or {})}
+        return super().history_view(request, object_id, context)
+
     def get_search_results(self, request: HttpRequest, queryset: QuerySet, search_term: str):
         # A pasted DOI or arXiv URL finds its paper whatever form it is written in.
         term = search_term.strip()
@@ -359,11 +460,16 @@ class PaperAdmin(admin.ModelAdmin):
         return paper.ccf_label or "—"
 
     def _update(self, request: HttpRequest, queryset: QuerySet, message: str, **values) -> None:
-        count = queryset.update(**values)
-        public_cache.bump()  # update() sends no signals
-        self.message_user(request, message % {"count": count}, messages.SUCCESS)
+        papers = list(Paper.objects.filter(pk__in=queryset.values("pk")))
+        history_baseline(Paper, [paper.pk for paper in papers])
+        for paper in papers:
+            for name, value in values.items():
+                setattr(paper, name, value)
+        bulk_update_with_history(papers, Paper, list(values), default_user=request.user)
+        public_cache.bump()  # bulk updates send no signals
+        self.message_user(request, message % {"count": len(papers)}, messages.SUCCESS)
 
-    @admin.action(description=_("Export as BibTeX"))
+    @admin.action(description=_("Export as BibTeX"), permissions=["view"])
     def export_bibtex(self, request: HttpRequest, queryset: QuerySet) -> HttpResponse:
         """The selected papers, public or not, as the BibTeX the import reads back."""
         exported = export_papers(queryset.order_by(), absolute_url=request.build_absolute_uri)
@@ -372,7 +478,7 @@ class PaperAdmin(admin.ModelAdmin):
         response["Content-Disposition"] = 'attachment; filename="papers.bib"'
         return response
 
-    @admin.action(description=_("Find the venue from the venue as printed"))
+    @admin.action(description=_("Find the venue from the venue as printed"), permissions=["change"])
     def match_venues(self, request: HttpRequest, queryset: QuerySet) -> None:
         report = papers_match_venues(papers=queryset)
         matched = len(report.matched)
@@ -386,19 +492,19 @@ class PaperAdmin(admin.ModelAdmin):
             more = _("… and %(count)d more without a venue.") % {"count": len(report.missed) - 10}
             self.message_user(request, more, messages.WARNING)
 
-    @admin.action(description=_("Mark as selected"))
+    @admin.action(description=_("Mark as selected"), permissions=["change"])
     def mark_selected(self, request: HttpRequest, queryset: QuerySet) -> None:
         self._update(request, queryset, _("%(count)d papers marked as selected."), selected=True)
 
-    @admin.action(description=_("Unmark as selected"))
+    @admin.action(description=_("Unmark as selected"), permissions=["change"])
     def unmark_selected(self, request: HttpRequest, queryset: QuerySet) -> None:
         self._update(request, queryset, _("%(count)d papers unmarked."), selected=False)
 
-    @admin.action(description=_("Show on public pages"))
+    @admin.action(description=_("Show on public pages"), permissions=["change"])
     def make_public(self, request: HttpRequest, queryset: QuerySet) -> None:
         self._update(request, queryset, _("%(count)d papers made public."), is_public=True)
 
-    @admin.action(description=_("Hide from public pages"))
+    @admin.action(description=_("Hide from public pages"), permissions=["change"])
     def make_private(self, request: HttpRequest, queryset: QuerySet) -> None:
         self._update(request, queryset, _("%(count)d papers hidden."), is_public=False)
 
@@ -431,7 +537,7 @@ class CurrentRankFilter(admin.SimpleListFilter):
 
 
 @admin.register(Venue)
-class VenueAdmin(admin.ModelAdmin):
+class VenueAdmin(RecordedAdmin):
     list_display = [
         "abbreviation",
         "name",
@@ -506,9 +612,20 @@ admin.site.unregister(Person)
 
 
 @admin.register(Person)
-class PersonAdmin(BasePersonAdmin):
-    """People, with their papers: a count in the list and the latest on their page."""
+class PersonAdmin(ScopedAdmin, RecordedAdmin, BasePersonAdmin):
+    """People, with their papers: a count in the list and the latest on their page.
 
+    Everyone with the admin views every person (they are on the public pages); private
+    fields only on the rows one may edit.
+    """
+
+    view_everything = True
+    private_fields = ("email", "email_public", "internal_note")
+    superuser_fields = ("user",)
+    inlines = [people_admin.PersonMembershipInline, AdvisorInline, StudentInline]
+    actions = [merge_people]
+    delete_confirmation_template = "admin/people/person/delete_confirmation.html"
+    delete_selected_confirmation_template = "admin/people/person/delete_selected_confirmation.html"
     list_display = [*BasePersonAdmin.list_display, "paper_count"]
     readonly_fields = ["papers", *BasePersonAdmin.readonly_fields]
     fieldsets = [

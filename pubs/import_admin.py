@@ -27,13 +27,14 @@ from pubs.importer import (
     undo_import,
 )
 from pubs.models import BibtexImport, ImportStatus, Venue
+from pubs.permissions import ScopedAdmin, edited_groups, import_group_allowed, scope_for
 
 #: Entries shown in full in a preview; beyond it only those that need a look.
 PREVIEW_ROWS = 200
 
 
 @admin.register(BibtexImport)
-class BibtexImportAdmin(admin.ModelAdmin):
+class BibtexImportAdmin(ScopedAdmin, admin.ModelAdmin):
     list_display = ["file_name", "created", "created_by", "status", "summary"]
     list_filter = ["status", "source"]
     list_select_related = ["created_by"]
@@ -105,6 +106,10 @@ class BibtexImportAdmin(admin.ModelAdmin):
     def upload_view(self, request: HttpRequest) -> HttpResponse:
         self._require(request)
         form = UploadForm(request.POST or None, request.FILES or None)
+        scope = scope_for(request.user)
+        if not scope.everything:  # a group editor imports for one of their groups
+            form.fields["group"].queryset = edited_groups(scope)
+            form.fields["group"].required = True
         if request.method == "POST" and form.is_valid():
             data = form.cleaned_data
             group = data.get("group")
@@ -133,7 +138,7 @@ class BibtexImportAdmin(admin.ModelAdmin):
 
     def preview_view(self, request: HttpRequest, pk: int) -> HttpResponse:
         self._require(request)
-        record = get_object_or_404(BibtexImport, pk=pk, status=ImportStatus.PREVIEW)
+        record = get_object_or_404(self.get_queryset(request), pk=pk, status=ImportStatus.PREVIEW)
         if request.method == "POST":
             record.options = decisions_from_post(request.POST, record.options)
             record.save(update_fields=["options"])
@@ -148,6 +153,8 @@ class BibtexImportAdmin(admin.ModelAdmin):
             return HttpResponseRedirect(reverse("admin:pubs_bibteximport_upload"))
         if request.method == "POST" and "confirm" in request.POST:
             group = Group.objects.filter(slug=record.options.get("group")).first()
+            if not import_group_allowed(scope_for(request.user), group):
+                raise PermissionDenied
             try:
                 applied = apply_import(
                     prepared,
@@ -183,7 +190,7 @@ class BibtexImportAdmin(admin.ModelAdmin):
 
     def undo_view(self, request: HttpRequest, pk: int) -> HttpResponse:
         self._require(request)
-        record = get_object_or_404(BibtexImport, pk=pk)
+        record = get_object_or_404(self.get_queryset(request), pk=pk)
         if request.method == "POST":
             try:
                 notes = undo_import(record, user=request.user)

@@ -1,0 +1,372 @@
+"""Who may do what: the roles, and the rows each user may edit.
+
+Roles are auth groups holding Django model permissions (``manage.py setup_roles`` makes them):
+
+- a **superuser** does everything;
+- a **Group editor** edits the papers, people, memberships and advising of the groups they
+  edit (``Group.editors``) and imports BibTeX for those groups;
+- a **Member** adds papers and edits those they author, and edits their own profile (the
+  Person whose ``user`` they are);
+- anonymous visitors read the public pages and nothing else.
+
+Model permissions say which kinds of rows a user may touch; the *scope* computed here says
+which rows. The admin applies both through :class:`ScopedAdmin` and :class:`ScopedInline`:
+querysets are filtered, object permissions checked, and choices (the groups a paper belongs
+to, the group of a membership or an import) limited to the user's groups, so that neither an
+edited URL nor a hand-made POST reaches another group's rows.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Iterable, Sequence
+from dataclasses import dataclass, field
+from typing import Any
+
+from django.contrib.auth.models import Group as AuthGroup
+from django.contrib.auth.models import Permission
+from django.db import models, transaction
+from django.db.models import Exists, OuterRef, Q, QuerySet
+from django.http import HttpRequest
+
+from people.models import Advising, Group, Membership, Person
+from pubs.models import Authorship, BibtexImport, Paper
+
+GROUP_EDITOR = "Group editor"
+MEMBER = "Member"
+
+VIEW, ADD, CHANGE, DELETE = "view", "add", "change", "delete"
+ALL = (VIEW, ADD, CHANGE, DELETE)
+
+#: Each role's model permissions; rows are then limited to the user's scope.
+ROLE_PERMISSIONS: dict[str, dict[str, tuple[str, ...]]] = {
+    GROUP_EDITOR: {
+        "pubs.paper": ALL,
+        "pubs.authorship": ALL,
+        "pubs.link": ALL,
+        "pubs.tag": (VIEW, ADD),
+        "pubs.venue": (VIEW, ADD),
+        "pubs.venuerank": (VIEW,),
+        "pubs.bibteximport": (VIEW, ADD),  # adding an import is running one
+        "people.person": ALL,
+        "people.group": (VIEW, CHANGE),
+        "people.membership": ALL,
+        "people.advising": ALL,
+    },
+    MEMBER: {
+        "pubs.paper": (VIEW, ADD, CHANGE),
+        "pubs.authorship": ALL,
+        "pubs.link": ALL,
+        "pubs.tag": (VIEW, ADD),
+        "pubs.venue": (VIEW,),
+        "pubs.venuerank": (VIEW,),
+        "people.person": (VIEW, ADD, CHANGE),  # adding: a new co-author of their paper
+        "people.group": (VIEW,),
+    },
+}
+
+
+@transaction.atomic
+def roles_install() -> dict[str, int]:
+    """Create or update the role groups so that each holds exactly its permissions.
+
+    Running it again changes nothing. Returns the number of permissions of each role.
+    """
+    counts = {}
+    for role, models_actions in ROLE_PERMISSIONS.items():
+        wanted = Q(pk__in=[])
+        for label, actions in models_actions.items():
+            app_label, model_name = label.split(".")
+            codenames = [f"{action}_{model_name}" for action in actions]
+            wanted |= Q(content_type__app_label=app_label, codename__in=codenames)
+        permissions = list(Permission.objects.filter(wanted))
+        expected = sum(len(actions) for actions in models_actions.values())
+        if len(permissions) != expected:
+            raise LookupError(f"{role}: {expected} permissions expected, {len(permissions)} found")
+        group, _created = AuthGroup.objects.get_or_create(name=role)
+        group.permissions.set(permissions)
+        counts[role] = len(permissions)
+    return counts
+
+
+# -- scope --------------------------------------------------------------------------------------
+
+
+@dataclass(frozen=True)
+class Scope:
+    """What one user may edit beyond their model permissions."""
+
+    everything: bool = False
+    user_id: int | None = None
+    person_id: int | None = None
+    edited_group_ids: frozenset[int] = frozenset()
+    member_group_ids: frozenset[int] = frozenset()
+    edited_group_slugs: frozenset[str] = frozenset()
+    _allowed: dict[tuple[str, Any], bool] = field(default_factory=dict, compare=False, repr=False)
+
+    @property
+    def attachable_group_ids(self) -> frozenset[int]:
+        """The groups this user may attach a paper to: those they edit or belong to."""
+        return self.edited_group_ids | self.member_group_ids
+
+    def rows(self, model: type[models.Model]) -> Q:
+        """The rows of ``model`` this user may edit, as a filter."""
+        if self.everything:
+            return Q()
+        return _ROW_FILTERS[model](self)
+
+    def allows(self, obj: models.Model) -> bool:
+        """Whether this user may edit ``obj`` (one query per object, remembered)."""
+        if self.everything:
+            return True
+        model = type(obj)
+        if obj.pk is None or model not in _ROW_FILTERS:
+            return False
+        key = (model._meta.label, obj.pk)
+        if key not in self._allowed:
+            rows = model._default_manager.filter(pk=obj.pk).filter(self.rows(model))
+            self._allowed[key] = rows.exists()
+        return self._allowed[key]
+
+
+NOBODY = Scope()
+EVERYTHING = Scope(everything=True)
+
+
+def scope_for(user) -> Scope:
+    """The scope of ``user``, computed once per user object (that is, once per request)."""
+    if user is None or not user.is_authenticated or not user.is_active:
+        return NOBODY
+    if user.is_superuser:
+        return EVERYTHING
+    cached = getattr(user, "_pubs_scope", None)
+    if cached is None:
+        person_id = Person.objects.filter(user=user).values_list("pk", flat=True).first()
+        edited = dict(Group.objects.filter(editors=user).values_list("pk", "slug"))
+        member_of = set()
+        if person_id is not None:
+            member_of = set(
+                Membership.objects.current()
+                .filter(person_id=person_id)
+                .values_list("group_id", flat=True)
+            )
+        cached = Scope(
+            user_id=user.pk,
+            person_id=person_id,
+            edited_group_ids=frozenset(edited),
+            member_group_ids=frozenset(member_of),
+            edited_group_slugs=frozenset(edited.values()),
+        )
+        user._pubs_scope = cached
+    return cached
+
+
+def paper_editable_after(
+    scope: Scope, *, author_ids: Iterable[int], group_ids: Iterable[int]
+) -> bool:
+    """Whether ``scope`` may still edit a paper with these authors and groups once saved:
+    one of its groups is edited by the user, or the user is one of its authors."""
+    if scope.everything:
+        return True
+    if scope.edited_group_ids & set(group_ids):
+        return True
+    return scope.person_id is not None and scope.person_id in set(author_ids)
+
+
+def import_group_allowed(scope: Scope, group: Group | None) -> bool:
+    """Whether ``scope`` may import BibTeX for ``group`` (None: no group)."""
+    if scope.everything:
+        return True
+    return group is not None and group.pk in scope.edited_group_ids
+
+
+# -- which rows ---------------------------------------------------------------------------------
+
+_NONE = Q(pk__in=[])
+
+
+def _papers(scope: Scope) -> Q:
+    rows = _NONE
+    if scope.edited_group_ids:
+        in_group = Paper.groups.through.objects.filter(
+            paper_id=OuterRef("pk"), group_id__in=scope.edited_group_ids
+        )
+        rows |= Q(Exists(in_group))
+    if scope.person_id is not None:
+        authored = Authorship.objects.filter(paper_id=OuterRef("pk"), person_id=scope.person_id)
+        rows |= Q(Exists(authored))
+    return rows
+
+
+def _people(scope: Scope) -> Q:
+    """Their own profile; for editors also the members of their groups and the authors of
+    their groups' papers (co-authors from outside the lab included)."""
+    rows = Q(pk=scope.person_id) if scope.person_id is not None else _NONE
+    if scope.edited_group_ids:
+        member = Membership.objects.filter(
+            person_id=OuterRef("pk"), group_id__in=scope.edited_group_ids
+        )
+        author = Authorship.objects.filter(
+            person_id=OuterRef("pk"), paper__groups__in=scope.edited_group_ids
+        )
+        rows |= Q(Exists(member)) | Q(Exists(author))
+    return rows
+
+
+def _memberships(scope: Scope) -> Q:
+    return Q(group_id__in=scope.edited_group_ids) if scope.edited_group_ids else _NONE
+
+
+def _advising(scope: Scope) -> Q:
+    if not scope.edited_group_ids:
+        return _NONE
+    people = Person.objects.filter(_people(scope)).values("pk")
+    return Q(student__in=people) | Q(advisor__in=people)
+
+
+def _groups(scope: Scope) -> Q:
+    return Q(pk__in=scope.edited_group_ids) if scope.edited_group_ids else _NONE
+
+
+def _imports(scope: Scope) -> Q:
+    rows = Q(created_by_id=scope.user_id) if scope.user_id is not None else _NONE
+    if scope.edited_group_slugs:
+        rows |= Q(options__group__in=sorted(scope.edited_group_slugs))
+    return rows
+
+
+_ROW_FILTERS = {
+    Paper: _papers,
+    Person: _people,
+    Membership: _memberships,
+    Advising: _advising,
+    Group: _groups,
+    BibtexImport: _imports,
+}
+
+
+# -- the admin ----------------------------------------------------------------------------------
+
+
+class ScopedAdmin:
+    """ModelAdmin mixin: a user who is not a superuser lists, views, changes and deletes only
+    the rows of their scope (or, with ``view_everything``, views all and edits their scope).
+
+    ``private_fields`` are hidden from restricted users on rows outside their scope (and
+    ``superuser_fields`` from every restricted user).
+    """
+
+    view_everything = False
+    private_fields: Sequence[str] = ()
+    superuser_fields: Sequence[str] = ()
+
+    def scope(self, request: HttpRequest) -> Scope:
+        return scope_for(request.user)
+
+    def get_queryset(self, request: HttpRequest) -> QuerySet:
+        queryset = super().get_queryset(request)
+        scope = self.scope(request)
+        if scope.everything or self.view_everything:
+            return queryset
+        return queryset.filter(scope.rows(self.model))
+
+    def has_view_permission(self, request: HttpRequest, obj=None) -> bool:
+        allowed = super().has_view_permission(request, obj)
+        if not allowed or obj is None or self.view_everything:
+            return allowed
+        return self.scope(request).allows(obj)
+
+    def has_change_permission(self, request: HttpRequest, obj=None) -> bool:
+        allowed = super().has_change_permission(request, obj)
+        return allowed and (obj is None or self.scope(request).allows(obj))
+
+    def has_delete_permission(self, request: HttpRequest, obj=None) -> bool:
+        allowed = super().has_delete_permission(request, obj)
+        return allowed and (obj is None or self.scope(request).allows(obj))
+
+    def get_fieldsets(self, request: HttpRequest, obj=None):
+        fieldsets = super().get_fieldsets(request, obj)
+        scope = self.scope(request)
+        if scope.everything:
+            return fieldsets
+        hidden = set(self.superuser_fields)
+        if obj is not None and not scope.allows(obj):
+            hidden |= set(self.private_fields)
+        return without_fields(fieldsets, hidden)
+
+    def get_autocomplete_fields(self, request: HttpRequest) -> Sequence[str]:
+        # A restricted user picks from the short list of their own groups, not from every
+        # group the autocomplete would offer.
+        fields = super().get_autocomplete_fields(request)
+        if self.scope(request).everything:
+            return fields
+        return [name for name in fields if name not in self.scoped_choices()]
+
+    def scoped_choices(self) -> dict[str, Callable[[Scope], QuerySet]]:
+        """Relation fields whose choices a restricted user has limited: name → the choices."""
+        return {}
+
+    def formfield_for_foreignkey(self, db_field, request: HttpRequest, **kwargs):
+        self._limit_choices(db_field, request, kwargs)
+        return super().formfield_for_foreignkey(db_field, request, **kwargs)
+
+    def formfield_for_manytomany(self, db_field, request: HttpRequest, **kwargs):
+        self._limit_choices(db_field, request, kwargs)
+        return super().formfield_for_manytomany(db_field, request, **kwargs)
+
+    def _limit_choices(self, db_field, request: HttpRequest, kwargs: dict) -> None:
+        scope = self.scope(request)
+        if scope.everything or db_field.name not in self.scoped_choices():
+            return
+        kwargs["queryset"] = self.scoped_choices()[db_field.name](scope)
+
+
+class ScopedInline(ScopedAdmin):
+    """InlineModelAdmin mixin: the inline's rows and choices limited to the user's scope.
+
+    Permissions on an inline's parent object are the parent admin's business.
+    """
+
+    def has_view_permission(self, request: HttpRequest, obj=None) -> bool:
+        return super(ScopedAdmin, self).has_view_permission(request, obj)
+
+    def has_change_permission(self, request: HttpRequest, obj=None) -> bool:
+        return super(ScopedAdmin, self).has_change_permission(request, obj)
+
+    def has_delete_permission(self, request: HttpRequest, obj=None) -> bool:
+        return super(ScopedAdmin, self).has_delete_permission(request, obj)
+
+
+def attachable_groups(scope: Scope) -> QuerySet:
+    """The groups a user may attach a paper to: those they edit or belong to."""
+    return Group.objects.filter(pk__in=scope.attachable_group_ids)
+
+
+def edited_groups(scope: Scope) -> QuerySet:
+    """The groups a user edits (all of them for a superuser)."""
+    if scope.everything:
+        return Group.objects.all()
+    return Group.objects.filter(pk__in=scope.edited_group_ids)
+
+
+def editable_people(scope: Scope) -> QuerySet:
+    """The people a user may edit."""
+    return Person.objects.filter(scope.rows(Person))
+
+
+def without_fields(fieldsets: Sequence, hidden: set[str]) -> list:
+    """``fieldsets`` without the fields named in ``hidden`` (and without emptied sets)."""
+    if not hidden:
+        return list(fieldsets)
+    result = []
+    for name, options in fieldsets:
+        fields = []
+        for item in options.get("fields", ()):
+            if isinstance(item, list | tuple):
+                kept = tuple(f for f in item if f not in hidden)
+                if kept:
+                    fields.append(kept if len(kept) > 1 else kept[0])
+            elif item not in hidden:
+                fields.append(item)
+        if fields:
+            result.append((name, {**options, "fields": fields}))
+    return result
