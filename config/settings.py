@@ -163,3 +163,43 @@ MIDDLEWARE.insert(
     MIDDLEWARE.index("django.contrib.auth.middleware.AuthenticationMiddleware") + 1,
     "simple_history.middleware.HistoryRequestMiddleware",
 )
+
+# -- Production ----------------------------------------------------------------------------
+# With DEBUG=0 the site is served over HTTPS by default, behind a proxy (nginx, a load
+# balancer) that terminates TLS and says so in X-Forwarded-Proto; `manage.py check --deploy`
+# is then clean. SECURE_SSL=0 serves plain HTTP (an intranet without TLS). docs/deploy.md.
+SECURE_SSL = env_bool("SECURE_SSL", default=not DEBUG)
+if SECURE_SSL:
+    SECURE_SSL_REDIRECT = True
+    SESSION_COOKIE_SECURE = True
+    CSRF_COOKIE_SECURE = True
+    SECURE_HSTS_SECONDS = int(os.environ.get("SECURE_HSTS_SECONDS", 365 * 24 * 3600))
+    SECURE_HSTS_INCLUDE_SUBDOMAINS = env_bool("SECURE_HSTS_INCLUDE_SUBDOMAINS", default=True)
+    SECURE_HSTS_PRELOAD = env_bool("SECURE_HSTS_PRELOAD", default=True)
+# The header the proxy in front sets to "https"; trusted only because the app servers are
+# reachable through that proxy alone. Empty: no proxy (or no TLS).
+PROXY_SSL_HEADER = os.environ.get("PROXY_SSL_HEADER", "X-Forwarded-Proto" if SECURE_SSL else "")
+if PROXY_SSL_HEADER:
+    SECURE_PROXY_SSL_HEADER = ("HTTP_" + PROXY_SSL_HEADER.upper().replace("-", "_"), "https")
+CSRF_TRUSTED_ORIGINS = env_list("CSRF_TRUSTED_ORIGINS", default=[])
+# Static files from a CDN or another host: STATIC_URL=https://cdn.example.org/static/.
+STATIC_URL = os.environ.get("STATIC_URL", STATIC_URL)
+STATIC_ROOT = Path(os.environ.get("STATIC_ROOT", STATIC_ROOT))
+# Logs go to stdout, one line each, for the process manager (systemd, a container) to keep.
+LOGGING["formatters"] = {
+    "line": {"format": "{asctime} {levelname} {name}: {message}", "style": "{"}
+}
+LOGGING["handlers"]["console"].update(stream="ext://sys.stdout", formatter="line")
+# The public pages may read from a replica of the database (config.routers); the admin and
+# every write use the primary.
+if os.environ.get("DATABASE_REPLICA_URL"):
+    DATABASES["replica"] = dj_database_url.parse(
+        os.environ["DATABASE_REPLICA_URL"],
+        conn_max_age=DATABASES["default"]["CONN_MAX_AGE"],
+        conn_health_checks=True,
+    )
+    DATABASE_ROUTERS = ["config.routers.PublicReadsToReplica"]
+    MIDDLEWARE.insert(
+        MIDDLEWARE.index("django.middleware.locale.LocaleMiddleware") + 1,
+        "config.routers.PublicReadsMiddleware",
+    )

@@ -1,0 +1,47 @@
+"""Helpers of the production tests: the app as a separate process sees it."""
+
+import os
+import secrets
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+
+ROOT = Path(__file__).resolve().parents[2]
+
+
+@pytest.fixture
+def production_env() -> dict[str, str]:
+    """The environment of a production process: DEBUG off, a real secret key, one host name."""
+    return {
+        **os.environ,
+        "DJANGO_SETTINGS_MODULE": "config.settings",
+        "DEBUG": "0",
+        "SECRET_KEY": secrets.token_urlsafe(50),
+        "ALLOWED_HOSTS": "pubs.example.org",
+    }
+
+
+def run_python(code: str, env: dict[str, str]) -> subprocess.CompletedProcess:
+    """Run ``code`` in a new interpreter in the project directory; raise if it fails."""
+    return subprocess.run(
+        [sys.executable, "-c", code],
+        cwd=ROOT,
+        env=env,
+        capture_output=True,
+        text=True,
+        check=True,
+    )
+
+
+def manage(*args: str, env: dict[str, str]) -> subprocess.CompletedProcess:
+    """``manage.py ARGS`` in a new process; the result, whatever the exit status."""
+    return subprocess.run(
+        [sys.executable, "manage.py", *args],
+        cwd=ROOT,
+        env=env,
+        capture_output=True,
+        text=True,
+        check=False,
+    )
