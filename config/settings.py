@@ -203,3 +203,7 @@ if os.environ.get("DATABASE_REPLICA_URL"):
         MIDDLEWARE.index("django.middleware.locale.LocaleMiddleware") + 1,
         "config.routers.PublicReadsMiddleware",
     )
+
+# -- Privacy and hostile input ---------------------------------------------------------------
+# /sitemap.xml lists the public pages only (pubs.sitemaps).
+INSTALLED_APPS += ["django.contrib.sitemaps"]

@@ -4,8 +4,12 @@ from django.conf.urls.static import static
 from django.contrib import admin
 from django.urls import include, path
 
+from pubs import sitemaps
+
 urlpatterns = [
     path("admin/", admin.site.urls),
+    path("sitemap.xml", sitemaps.sitemap_xml, name="sitemap"),
+    path("robots.txt", sitemaps.robots_txt, name="robots"),
 ]
 # English at /publications/ (the URL contract), Chinese at /zh-hans/publications/.
 urlpatterns += i18n_patterns(path("", include("pubs.urls")), prefix_default_language=False)

@@ -10,7 +10,7 @@ from django.db.models import QuerySet
 from django.http import Http404, HttpRequest, HttpResponse, QueryDict
 from django.shortcuts import get_object_or_404
 
-from people.models import Group, Person
+from people.models import Group
 from pubs import selectors
 from pubs.export import citations, cv
 from pubs.export.bibtex import DEFAULT_KEY_PATTERN, BibtexOptions
@@ -118,7 +118,7 @@ def paper(request: HttpRequest, slug: str, fmt: str) -> HttpResponse:
 
 @cached_page
 def person(request: HttpRequest, slug: str, fmt: str) -> HttpResponse:
-    found = get_object_or_404(Person, slug=slug)
+    found = get_object_or_404(selectors.public_people(), slug=slug)
     return _export(request, selectors.person_papers(found), fmt, slug)
 
 
@@ -136,7 +136,7 @@ def venue(request: HttpRequest, slug: str, fmt: str) -> HttpResponse:
 
 @cached_page
 def person_cv(request: HttpRequest, slug: str, style: str) -> HttpResponse:
-    found = get_object_or_404(Person, slug=slug)
+    found = get_object_or_404(selectors.public_people(), slug=slug)
     return _cv(request, selectors.person_papers(found), style, slug, person=found.slug)
 
 

@@ -13,7 +13,7 @@ from dataclasses import dataclass
 from django.conf import settings
 from django.db.models import Count, Exists, F, Min, OuterRef, Prefetch, Q, QuerySet, Subquery
 
-from people.models import Group, Membership, Person, Role
+from people.models import Advising, Group, Membership, Person, Role
 from pubs import ccf
 from pubs.models import Authorship, Paper, Venue, VenueRank
 
@@ -172,13 +172,27 @@ def coauthors(person: Person, limit: int = 12) -> list[tuple[Person, int]]:
 # -- people, groups, venues ----------------------------------------------------------------------
 
 
+def public_people() -> QuerySet[Person]:
+    """People the public may see: lab members, authors of a public paper, and the people
+    of an advising relation. An outside co-author of hidden papers only stays unseen."""
+    return Person.objects.filter(
+        Exists(Membership.objects.filter(person=OuterRef("pk")))
+        | Exists(Authorship.objects.filter(person=OuterRef("pk"), paper__is_public=True))
+        | Exists(Advising.objects.filter(Q(student=OuterRef("pk")) | Q(advisor=OuterRef("pk"))))
+    )
+
+
 def people() -> QuerySet[Person]:
-    """People with the number of their public papers, members first."""
+    """Public people with the number of their public papers, members first."""
     public = Q(authorships__paper__is_public=True)
-    return Person.objects.annotate(
-        paper_count=Count("authorships", filter=public),
-        is_member=Exists(Membership.objects.filter(person=OuterRef("pk"))),
-    ).order_by("family_name", "given_name", "pk")
+    return (
+        public_people()
+        .annotate(
+            paper_count=Count("authorships", filter=public),
+            is_member=Exists(Membership.objects.filter(person=OuterRef("pk"))),
+        )
+        .order_by("family_name", "given_name", "pk")
+    )
 
 
 def person_memberships(person: Person) -> QuerySet[Membership]:

@@ -17,7 +17,7 @@ from django.utils import timezone
 from django.utils.safestring import SafeString, mark_safe
 from django.utils.translation import gettext_lazy as _
 
-from people.models import Group, Person
+from people.models import Group
 from pubs import citing, presentation, selectors
 from pubs.export.model import ExportPaper
 from pubs.exporting import export_papers
@@ -152,7 +152,7 @@ def person_list(request: HttpRequest) -> HttpResponse:
 
 @cached_page
 def person_detail(request: HttpRequest, slug: str) -> HttpResponse:
-    person = get_object_or_404(Person, slug=slug)
+    person = get_object_or_404(selectors.public_people(), slug=slug)
     papers = selectors.person_papers(person)
     counts = selectors.tally(papers)
     context = {
