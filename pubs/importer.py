@@ -11,8 +11,8 @@ from collections.abc import Hashable
 from dataclasses import dataclass
 from typing import Any
 
-from django.db import transaction
-from django.db.models import Count
+from django.db import connection, transaction
+from django.db.models import Count, Max
 from django.utils import timezone
 from django.utils.text import slugify
 
@@ -54,12 +54,20 @@ class ImportBlocked(Exception):
     """The plan cannot be applied as it stands; the message says why."""
 
 
+#: The PostgreSQL advisory lock that makes imports apply one at a time.
+IMPORT_LOCK = 0x6C6162707562  # "labpub"
+
+
 @dataclass
 class PreparedImport:
     text: str
     parsed: ParsedFile
     records: list[Record]
     plan: ImportPlan
+    link_base: str = ""
+    max_entries: int = DEFAULT_MAX_ENTRIES
+    #: What the plan was made against (see :func:`_database_state`).
+    state: tuple = ()
 
 
 def prepare_import(
@@ -73,6 +81,7 @@ def prepare_import(
 
     Raises BibtexError when the text cannot be read at all (not text, too many entries).
     """
+    state = _database_state()
     parsed = parse(check_text(text), max_entries=max_entries)
     records = [normalize(entry, link_base=link_base) for entry in parsed.entries]
     plan = build_plan(
@@ -84,7 +93,20 @@ def prepare_import(
         existing=_existing_values(),
         decisions=decisions,
     )
-    return PreparedImport(text, parsed, records, plan)
+    return PreparedImport(text, parsed, records, plan, link_base, max_entries, state)
+
+
+def _database_state() -> tuple:
+    """What an import plan depends on, in a few numbers: when they are the same, no paper,
+    person or venue was added, removed or edited since."""
+    return tuple(
+        sorted(model.objects.aggregate(n=Count("pk"), last=Max("pk"), **extra).items())
+        for model, extra in (
+            (Paper, {"modified": Max("modified")}),
+            (Person, {"modified": Max("modified")}),
+            (Venue, {}),
+        )
+    )
 
 
 def _people_index() -> PeopleIndex:
@@ -171,8 +193,20 @@ def apply_import(
 ) -> BibtexImport:
     """Write the plan: all of it or, when anything fails, nothing.
 
+    Imports apply one at a time (on PostgreSQL an advisory lock; SQLite has one writer),
+    and a plan made before another import or an edit landed is made again first, so two
+    imports of one file at the same time create each paper once.
+
     Returns the BibtexImport that records it (``record`` when a preview made one already).
     """
+    _wait_for_other_imports()
+    if prepared.state != _database_state():
+        prepared = prepare_import(
+            prepared.text,
+            decisions=prepared.plan.decisions,
+            link_base=prepared.link_base,
+            max_entries=prepared.max_entries,
+        )
     plan = prepared.plan
     if not plan.ready:
         raise ImportBlocked("; ".join(plan.blockers))
@@ -200,6 +234,12 @@ def apply_import(
 
 
 VENUE_COLUMNS = ("abbreviation", "name", "kind", "publisher", "dblp_key", "aliases", "url", "slug")
+
+
+def _wait_for_other_imports() -> None:
+    if connection.vendor == "postgresql":
+        with connection.cursor() as cursor:
+            cursor.execute("SELECT pg_advisory_xact_lock(%s)", [IMPORT_LOCK])
 
 
 def _create_venues(plan: ImportPlan, changes: dict) -> dict[str, int]:
