@@ -378,12 +378,18 @@ class PaperAdmin(ScopedAdmin, RecordedAdmin):
 
     def get_formset_kwargs(self, request: HttpRequest, obj, inline, prefix: str) -> dict:
         kwargs = super().get_formset_kwargs(request, obj, inline, prefix)
-        groups = getattr(obj, "_groups_after", None)
-        if isinstance(inline, AuthorshipInline) and groups is not None:
-            scope = scope_for(request.user)
-            kwargs["stays_editable"] = lambda author_ids: paper_editable_after(
-                scope, author_ids=author_ids, group_ids=groups
-            )
+        scope = scope_for(request.user)
+        if isinstance(inline, AuthorshipInline) and not scope.everything:
+
+            def stays_editable(author_ids: set[int]) -> bool:
+                # The formset is checked after the paper's form has been saved to ``obj``
+                # (save_form); when that form is invalid its own errors are shown.
+                groups = getattr(obj, "_groups_after", None)
+                return groups is None or paper_editable_after(
+                    scope, author_ids=author_ids, group_ids=groups
+                )
+
+            kwargs["stays_editable"] = stays_editable
         return kwargs
 
     # -- history: a revert restores the authors too
