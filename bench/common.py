@@ -51,6 +51,7 @@ def setup_django(database_url: str) -> None:
     os.environ["DEBUG"] = "0"
     os.environ.setdefault("SECRET_KEY", "bench-only-secret-key-" + "x" * 40)
     os.environ["ALLOWED_HOSTS"] = "testserver"
+    os.environ["SECURE_SSL"] = "0"  # plain HTTP on loopback, no redirect to HTTPS
     os.environ.setdefault("DJANGO_SETTINGS_MODULE", "config.settings")
     import django
 
