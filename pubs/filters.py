@@ -9,11 +9,12 @@ from __future__ import annotations
 
 import django_filters
 from django.conf import settings
-from django.db.models import Exists, OuterRef, Q, QuerySet
+from django.db.models import QuerySet
 from django.utils.translation import gettext_lazy as _
 
 from pubs import ccf
 from pubs.models import Authorship, Paper, PaperKind, Status
+from pubs.search import search_papers
 
 ANY = _("any")
 RANK_CHOICES = [(rank, f"CCF {rank}") for rank in ccf.RANKS] + [("none", _("Not ranked"))]
@@ -66,23 +67,4 @@ class PaperFilter(django_filters.FilterSet):
         return queryset.filter(pk__in=through)
 
     def filter_text(self, queryset: QuerySet, name: str, value: str) -> QuerySet:
-        return search(queryset, value)
-
-
-def search(queryset: QuerySet, text: str) -> QuerySet:
-    """Papers whose title, venue or author names contain every word of ``text``."""
-    for word in text.split()[:10]:
-        by_author = Authorship.objects.filter(paper=OuterRef("pk")).filter(
-            Q(person__family_name__icontains=word)
-            | Q(person__given_name__icontains=word)
-            | Q(person__native_name__icontains=word)
-            | Q(printed_name__icontains=word)
-        )
-        queryset = queryset.filter(
-            Q(title__icontains=word)
-            | Q(container_title__icontains=word)
-            | Q(venue__abbreviation__icontains=word)
-            | Q(venue__name__icontains=word)
-            | Exists(by_author)
-        )
-    return queryset
+        return search_papers(queryset, value)
