@@ -8,6 +8,7 @@ import warnings
 from collections.abc import Sequence
 from functools import lru_cache
 from html import escape
+from typing import Any
 
 from citeproc import (
     Citation,
@@ -39,6 +40,12 @@ STYLE_LABELS = {
 }
 DEFAULT_STYLE = "ieee"
 _LABEL = re.compile(r"^(\[\d+\])(?=\S)")
+#: citeproc-py writes the values it is given into its HTML as they are (in element content,
+#: never in attributes), so the characters that are markup there travel through it as
+#: private-use characters and come back as entities: a title such as "<script>" stays text.
+_SHIELDS = {"&": "\ue000", "<": "\ue001", ">": "\ue002"}
+_SHIELD = str.maketrans(_SHIELDS)
+_UNSHIELD = str.maketrans({shield: escape(char) for char, shield in _SHIELDS.items()})
 
 
 class UnknownStyle(ValueError):
@@ -58,6 +65,8 @@ def entries(papers: Sequence[ExportPaper], style: str, *, html: bool = False) ->
     if not papers:
         return []
     items = csl_items(papers)
+    if html:
+        items = _shielded(items)
     source = CiteProcJSON(items)
     output = formatter.html if html else formatter.plain
     bibliography = CitationStylesBibliography(_style(style), source, output)
@@ -66,7 +75,21 @@ def entries(papers: Sequence[ExportPaper], style: str, *, html: bool = False) ->
     with warnings.catch_warnings():
         warnings.simplefilter("ignore")  # citeproc-py warns about CSL it skips
         rendered = [str(entry) for entry in bibliography.bibliography()]
+    if html:
+        rendered = [text.translate(_UNSHIELD) for text in rendered]
     return [_LABEL.sub(r"\1 ", " ".join(text.split())) for text in rendered]
+
+
+def _shielded(value: Any) -> Any:
+    """CSL-JSON with the HTML markup characters of every string replaced by private-use
+    characters (``_SHIELDS``)."""
+    if isinstance(value, str):
+        return value.translate(_SHIELD)
+    if isinstance(value, dict):
+        return {key: _shielded(item) for key, item in value.items()}
+    if isinstance(value, list):
+        return [_shielded(item) for item in value]
+    return value
 
 
 def bibliography(papers: Sequence[ExportPaper], style: str, *, html: bool = False) -> str:

@@ -1,5 +1,8 @@
 """Formatted citations in the five styles, plain and HTML."""
 
+from dataclasses import replace
+from html import escape
+
 import pytest
 
 from pubs.export.citations import STYLES, UnknownStyle, bibliography, cite, entries
@@ -12,7 +15,8 @@ def test_every_style_renders_every_kind(style, html):
     rendered = entries(PAPERS, style, html=html)
     assert len(rendered) == len(PAPERS)
     for paper in PAPERS:
-        assert sum(paper.title in text for text in rendered) == 1, paper.title
+        title = escape(paper.title, quote=False) if html else paper.title
+        assert sum(title in text for text in rendered) == 1, title
 
 
 @pytest.mark.parametrize(
@@ -27,6 +31,13 @@ def test_every_style_renders_every_kind(style, html):
 )
 def test_each_style_reads_as_itself(style, expected):
     assert bibliography([CONFERENCE, JOURNAL], style).startswith(expected)
+
+
+def test_html_writes_markup_in_a_title_as_text():
+    paper = replace(CONFERENCE, title="<b>Bold</b> & <script>alert(1)</script>")
+    html = bibliography([paper], "ieee", html=True)
+    assert "&lt;b&gt;Bold&lt;/b&gt; &amp; &lt;script&gt;alert(1)&lt;/script&gt;" in html
+    assert "<script>" not in html
 
 
 def test_html_is_a_list_of_entries_with_markup():

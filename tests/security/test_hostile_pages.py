@@ -1,0 +1,112 @@
+"""Every public page of a lab whose every text field holds a hostile string shows it as
+text: no element, attribute, event handler or script URL appears that the same page with
+plain text does not have (tests/public/test_hostile_strings.py checks one string in the demo
+data; this module checks dozens in a lab of their own)."""
+
+import json
+from urllib.parse import quote
+from xml.etree import ElementTree
+
+import pytest
+from django.core.cache import cache
+from django.test import Client
+
+from pubs.feeds import xml_text
+from tests.security.hostile import (
+    BENIGN,
+    GROUP,
+    MEMBER,
+    OUTSIDER,
+    PAPER,
+    PAYLOADS,
+    VENUE,
+    elements,
+    hostile_lab,
+    injected,
+)
+
+PAGES = {
+    "home": "/",
+    "publications": "/publications/",
+    "paper": f"/publications/{PAPER}/",
+    "paper in Chinese": f"/zh-hans/publications/{PAPER}/",
+    "people": "/people/",
+    "member": f"/people/{MEMBER}/",
+    "outsider": f"/people/{OUTSIDER}/",
+    "group": f"/groups/{GROUP}/",
+    "venues": "/venues/",
+    "venue": f"/venues/{VENUE}/",
+    "citations": "/publications/export.html?style=apa",
+    "citations IEEE": "/publications/export.html?style=ieee",
+}
+
+
+def pages(client: Client) -> dict[str, str]:
+    found = {}
+    for name, url in PAGES.items():
+        response = client.get(url)
+        assert response.status_code == 200, url
+        found[name] = response.content.decode()
+    return found
+
+
+@pytest.fixture(scope="module")
+def baseline(django_db_setup, django_db_blocker) -> dict[str, str]:
+    """The pages of the lab with plain text in every field (nothing is kept in the database)."""
+    from django.db import transaction
+
+    with django_db_blocker.unblock(), transaction.atomic():
+        hostile_lab(BENIGN)
+        found = pages(Client())
+        transaction.set_rollback(True)
+    cache.clear()
+    return found
+
+
+@pytest.fixture(params=PAYLOADS, ids=range(len(PAYLOADS)))
+def payload(request, db) -> str:
+    hostile_lab(request.param)
+    return request.param
+
+
+def test_there_are_thirty_payloads_and_more():
+    assert len(PAYLOADS) >= 30
+
+
+def test_no_page_shows_an_injected_element(client, payload, baseline):
+    found = {
+        name: problems
+        for name, html in pages(client).items()
+        if (problems := injected(html, baseline[name]))
+    }
+    assert found == {}
+
+
+def test_the_paper_page_shows_the_title_as_written(client, payload):
+    html = client.get(PAGES["paper"]).content.decode()
+    parser = elements(html)
+    titles = [
+        attrs["content"] for tag, attrs in parser.elements if attrs.get("name") == "citation_title"
+    ]
+    assert titles == [payload[:1000]]
+
+
+def test_json_ld_stays_one_data_block_that_reads_back(client, payload):
+    html = client.get(PAGES["paper"]).content.decode()
+    ((kind, text),) = elements(html).scripts
+    assert kind == "application/ld+json"
+    data = json.loads(text)
+    assert data["headline"] == payload
+    assert data["author"][0]["name"] == payload[:200]
+
+
+def test_a_hostile_search_is_shown_as_text(client, payload, baseline):
+    html = client.get(f"/publications/?q={quote(payload)}").content.decode()
+    assert injected(html, baseline["publications"]) == []
+
+
+def test_the_feed_is_well_formed_xml_with_the_title_as_written(client, payload):
+    response = client.get("/feeds/publications/")
+    feed = ElementTree.fromstring(response.content)
+    titles = [t.text for t in feed.iter("{http://www.w3.org/2005/Atom}title")]
+    assert xml_text(payload).replace("\r\n", "\n") in titles  # XML's line ends
