@@ -7,8 +7,8 @@ Runs in django-publications' own virtualenv (~/.cache/labpubs-bench/djpub-venv, 
 It imports BIBFILE through django-publications' admin (untimed), then times with Django's test
 client its publication list (every publication, by year) and the author page of the given
 author: the median of REQUESTS requests each. django-publications caches nothing, so every
-request is cold. Prints one JSON line: {"list": {...}, "author": {...}} with cold_ms, queries
-(of the last request) and papers (listed on the page).
+request is cold. Prints one JSON line: {"list": {...}, "author": {...}} with cold_ms,
+cold_cpu_ms (processor time), queries (of the last request) and papers (listed on the page).
 """
 
 from __future__ import annotations
@@ -29,15 +29,21 @@ def measure(url: str, requests: int) -> dict:
 
     client = Client()
     client.get(url)
-    times = []
+    times, cpu_times = [], []
     for _ in range(requests):
         with CaptureQueriesContext(connection) as queries:
-            start = time.perf_counter()
+            start, cpu = time.perf_counter(), time.process_time()
             response = client.get(url)
             times.append((time.perf_counter() - start) * 1000)
+            cpu_times.append((time.process_time() - cpu) * 1000)
         assert response.status_code == 200, (url, response.status_code)
     papers = response.content.decode().count('class="title"')
-    return {"cold_ms": statistics.median(times), "queries": len(queries), "papers": papers}
+    return {
+        "cold_ms": statistics.median(times),
+        "cold_cpu_ms": statistics.median(cpu_times),
+        "queries": len(queries),
+        "papers": papers,
+    }
 
 
 def main() -> None:
