@@ -11,10 +11,10 @@ from django.db.models import Q
 from django.urls import reverse
 from django.utils import timezone
 from django.utils.translation import gettext_lazy as _
-from simple_history.models import HistoricalRecords
 
 from people import names
 from people.fields import StringListField, URLField
+from people.history import KeptHistory
 
 orcid_validator = RegexValidator(
     r"^\d{4}-\d{4}-\d{4}-\d{3}[\dX]$",
@@ -83,7 +83,7 @@ class Person(models.Model):
     modified = models.DateTimeField(auto_now=True)
 
     objects = SlugManager()
-    history = HistoricalRecords()
+    history = KeptHistory()
 
     class Meta:
         ordering = ["family_name", "given_name", "slug"]
@@ -220,7 +220,7 @@ class Membership(models.Model):
     note = models.CharField(_("note"), max_length=200, blank=True)
 
     objects = MembershipManager()
-    history = HistoricalRecords()
+    history = KeptHistory()
 
     class Meta:
         ordering = ["group", "role", "start", "person"]

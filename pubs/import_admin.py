@@ -14,6 +14,7 @@ from django.urls import path, reverse
 from django.utils.html import format_html
 from django.utils.translation import gettext_lazy as _
 
+from people.history import bulk_history
 from people.models import Group
 from pubs.bibtex.parse import BibtexError
 from pubs.bibtex.plan import NEW, AuthorPlan, EntryPlan
@@ -193,7 +194,8 @@ class BibtexImportAdmin(ScopedAdmin, admin.ModelAdmin):
         record = get_object_or_404(self.get_queryset(request), pk=pk)
         if request.method == "POST":
             try:
-                notes = undo_import(record, user=request.user)
+                with bulk_history():  # thousands of deleted rows: their records in bulk
+                    notes = undo_import(record, user=request.user)
             except UndoRefused as exc:
                 messages.error(request, str(exc))
             else:

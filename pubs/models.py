@@ -10,9 +10,9 @@ from django.db.models import Exists, F, OuterRef, Prefetch, Q
 from django.db.models.functions import Lower
 from django.urls import reverse
 from django.utils.translation import gettext_lazy as _
-from simple_history.models import HistoricalRecords
 
 from people.fields import StringListField, UnicodeJSONEncoder, URLField
+from people.history import KeptHistory
 from people.models import Group, Person, SlugManager
 from pubs import ccf
 from pubs.identifiers import normalize_arxiv_id, normalize_doi
@@ -48,7 +48,7 @@ class Venue(models.Model):
     slug = models.SlugField(max_length=120, unique=True)
 
     objects = SlugManager()
-    history = HistoricalRecords()
+    history = KeptHistory()
 
     class Meta:
         ordering = ["abbreviation", "name"]
@@ -348,7 +348,7 @@ class Paper(models.Model):
     modified = models.DateTimeField(_("modified"), auto_now=True)
 
     objects = PaperManager()
-    history = HistoricalRecords()
+    history = KeptHistory()
 
     class Meta:
         ordering = [F("year").desc(nulls_last=True), F("month").desc(nulls_last=True), "title"]
@@ -501,7 +501,7 @@ class Authorship(models.Model):
     )
 
     objects = AuthorshipManager()
-    history = HistoricalRecords()
+    history = KeptHistory()
 
     class Meta:
         ordering = ["paper", "position"]

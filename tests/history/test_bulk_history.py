@@ -1,0 +1,55 @@
+"""Records gathered by bulk_history are written together, as one-by-one saving writes them."""
+
+import pytest
+from django.db import connection
+from django.test.utils import CaptureQueriesContext
+from django.urls import reverse
+
+from people.history import bulk_history
+from pubs.models import Paper
+from tests.factories import PersonFactory, bulk_dataset, paper_with_authors
+
+pytestmark = pytest.mark.django_db
+
+
+def test_deletions_inside_the_block_are_recorded_in_a_few_inserts():
+    papers = bulk_dataset(30, authors_per_paper=3, prefix="gone")
+    with CaptureQueriesContext(connection) as queries, bulk_history():
+        Paper.objects.filter(pk__in=[p.pk for p in papers]).delete()
+    history_inserts = [q for q in queries if q["sql"].startswith('INSERT INTO "pubs_historical')]
+    assert len(history_inserts) < 10  # not one per deleted row (30 papers, 90 authorships)
+    assert Paper.history.filter(history_type="-").count() == 30
+
+
+def test_a_gathered_record_is_the_record_a_save_makes():
+    paper = paper_with_authors(PersonFactory(), title="Once")
+    with bulk_history():
+        paper.title = "Twice"
+        paper.save()
+    gathered = paper.history.latest()
+    assert (gathered.title, gathered.history_type, gathered.year) == ("Twice", "~", paper.year)
+
+
+def test_nothing_is_recorded_when_the_block_fails():
+    paper = paper_with_authors(PersonFactory(), title="Kept")
+    recorded = Paper.history.filter(id=paper.pk).count()
+    with pytest.raises(RuntimeError), bulk_history():
+        Paper.objects.filter(pk=paper.pk).delete()
+        raise RuntimeError
+    assert Paper.objects.filter(title="Kept").exists()
+    assert Paper.history.filter(id=paper.pk).count() == recorded
+
+
+def test_undoing_an_import_in_the_admin_records_the_deleted_papers(admin_client):
+    upload = admin_client.post(
+        reverse("admin:pubs_bibteximport_upload"),
+        {"text": "@misc{u, title={Undone}, year=2024, author={Ada Lovelace}}"},
+    )
+    admin_client.post(upload["Location"], {"confirm": "1"})
+    paper = Paper.objects.get(title="Undone")
+    record = paper.authorships.get()
+    undo = reverse("admin:pubs_bibteximport_undo", args=[1])
+    assert admin_client.post(undo).status_code == 302
+    assert not Paper.objects.filter(pk=paper.pk).exists()
+    assert Paper.history.filter(id=paper.pk, history_type="-").exists()
+    assert record.history.model.objects.filter(id=record.pk, history_type="-").exists()
