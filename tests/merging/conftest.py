@@ -1,0 +1,1 @@
+from tests.roles.conftest import lab, login, roles  # noqa: F401  (the roles' cast)
