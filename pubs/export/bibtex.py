@@ -69,6 +69,10 @@ _ASCII_ESCAPES = {
 _DASHES = {"\u2013": "--", "\u2014": "---"}
 _CJK = re.compile(r"[\u3400-\u9fff]")
 _KEY_OK = re.compile(r"^[^\s,{}()\"#%'=~\\@]+$")
+#: What a verbatim value (pages, DOI, URL) must not hold to stay one value in braces.
+_VERBATIM_BREAKERS = re.compile(r"[{}\\]")
+#: An odd number of backslashes at the end of a value.
+_ESCAPING_END = re.compile(r"(?<!\\)(?:\\\\)*\\$")
 _AND_WORD = re.compile(r"\band\b", re.IGNORECASE)
 _ONLY_ARXIV = re.compile(r"^\s*(?:arxiv|corr)\b", re.IGNORECASE)
 _WORD = re.compile(r"[^\W_]+(?:-[^\W_]+)*")
@@ -400,7 +404,7 @@ def entry_fields(
         if value:
             _add(name, encode(value))
     if paper.pages:
-        _add("pages", paper.pages.replace("{", "").replace("}", "").strip())
+        _add("pages", _VERBATIM_BREAKERS.sub("", paper.pages).strip())
     if paper.institution:
         _add("school" if paper.kind == "thesis" else "institution", encode(paper.institution))
     if entry == "thesis" and paper.thesis_type:
@@ -452,12 +456,12 @@ def _add_identifiers(fields: dict[str, str], paper: ExportPaper) -> None:
     if paper.doi:
         fields["doi"] = _unbraced(paper.doi)
     if paper.arxiv_id:
-        fields["eprint"] = paper.arxiv_id
+        fields["eprint"] = _unbraced(paper.arxiv_id)
         fields["archiveprefix"] = "arXiv"
     if paper.url:
         fields["url"] = _unbraced(paper.url)
     elif paper.arxiv_id and paper.kind == "preprint":
-        fields["url"] = f"https://arxiv.org/abs/{paper.arxiv_id}"
+        fields["url"] = f"https://arxiv.org/abs/{_unbraced(paper.arxiv_id)}"
 
 
 def _add_alfolio(
@@ -481,8 +485,9 @@ def _add_alfolio(
 
 
 def _unbraced(text: str) -> str:
-    """A verbatim value (DOI, URL) that keeps the entry readable: no braces, one line."""
-    return "".join(text.replace("{", "").replace("}", "").split())
+    """A verbatim value (DOI, URL) that keeps the entry readable: no braces, one line, and
+    no backslash (one before the closing brace would escape it)."""
+    return "".join(_VERBATIM_BREAKERS.sub("", text).split())
 
 
 def _add_extra(fields: dict[str, str], extra: dict[str, str]) -> None:
@@ -494,7 +499,11 @@ def _add_extra(fields: dict[str, str], extra: dict[str, str]) -> None:
         if name in MAPPED and (name not in LINK_FIELDS or name in fields):
             continue
         text = value if isinstance(value, str) else str(value)
-        fields[name] = text if balanced(text) else text.replace("{", r"\{").replace("}", r"\}")
+        if not balanced(text):
+            text = text.replace("{", r"\{").replace("}", r"\}")
+        if _ESCAPING_END.search(text):
+            text += " "  # a last backslash would escape the closing brace
+        fields[name] = text
 
 
 def _field_rank(item: tuple[str, str]) -> tuple[int, str]:

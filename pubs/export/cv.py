@@ -93,20 +93,26 @@ class _Markup:
     star: str
 
 
+def _one_line(text: str) -> str:
+    """Text on one line: an entry is one line whatever its fields hold (a line break in a
+    venue's name would start a new paragraph in Markdown, or a new entry in plain text)."""
+    return " ".join(text.split())
+
+
 _MARKUP = {
     "md": _Markup(
-        lambda text: _MARKDOWN_SPECIALS.sub(r"\\\1", text),
+        lambda text: _MARKDOWN_SPECIALS.sub(r"\\\1", _one_line(text)),
         lambda text: f"**{text}**",
         lambda text: f"*{text}*",
         r"\*",
     ),
     "tex": _Markup(
-        latex_encode,
+        lambda text: latex_encode(text).replace("^", r"\textasciicircum{}"),
         lambda text: rf"\textbf{{{text}}}",
         lambda text: rf"\textit{{{text}}}",
         r"$^*$",
     ),
-    "txt": _Markup(lambda text: text, lambda text: text, lambda text: text, "*"),
+    "txt": _Markup(_one_line, lambda text: text, lambda text: text, "*"),
 }
 
 
