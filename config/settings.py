@@ -136,7 +136,8 @@ if os.environ.get("REDIS_URL"):
     CACHES["default"] = {
         "BACKEND": "django.core.cache.backends.redis.RedisCache",
         "LOCATION": os.environ["REDIS_URL"],
-        "KEY_PREFIX": "labpubs",
+        # Sites sharing one Redis server each need a prefix of their own.
+        "KEY_PREFIX": os.environ.get("CACHE_KEY_PREFIX", "labpubs"),
     }
 
 # BibTeX imports: the largest file and the most entries one import takes.
@@ -207,3 +208,13 @@ if os.environ.get("DATABASE_REPLICA_URL"):
 # -- Privacy and hostile input ---------------------------------------------------------------
 # /sitemap.xml lists the public pages only (pubs.sitemaps).
 INSTALLED_APPS += ["django.contrib.sitemaps"]
+# A Content-Security-Policy on every page outside the admin (pubs.security).
+MIDDLEWARE.insert(
+    MIDDLEWARE.index("django.middleware.security.SecurityMiddleware") + 1,
+    "pubs.security.ContentSecurityPolicyMiddleware",
+)
+# Admin logins: after LOGIN_FAILURE_LIMIT failures for one username from one address within
+# LOGIN_FAILURE_WINDOW seconds, that username is refused from there for LOGIN_LOCK_SECONDS.
+LOGIN_FAILURE_LIMIT = int(os.environ.get("LOGIN_FAILURE_LIMIT", 5))
+LOGIN_FAILURE_WINDOW = int(os.environ.get("LOGIN_FAILURE_WINDOW", 15 * 60))
+LOGIN_LOCK_SECONDS = int(os.environ.get("LOGIN_LOCK_SECONDS", 15 * 60))

@@ -7,6 +7,7 @@ import sys
 from pathlib import Path
 
 import pytest
+from django.db import connection
 
 ROOT = Path(__file__).resolve().parents[2]
 
@@ -45,3 +46,11 @@ def manage(*args: str, env: dict[str, str]) -> subprocess.CompletedProcess:
         text=True,
         check=False,
     )
+
+
+def database_url() -> str:
+    """The URL of the test database, for another process to use it (PostgreSQL)."""
+    settings = connection.settings_dict
+    user = settings["USER"] or "postgres"
+    host = settings["HOST"] or "127.0.0.1"
+    return f"postgres://{user}@{host}:{settings['PORT'] or 5432}/{settings['NAME']}"
