@@ -17,7 +17,9 @@ from collections.abc import Iterable
 from dataclasses import dataclass
 from datetime import datetime
 
-from django.db import models, transaction
+from django.apps import apps
+from django.db import connection, models, transaction
+from django.db.models import Max
 from django.utils import timezone
 
 from people.models import Person
@@ -200,3 +202,46 @@ def paper_restore_authors(*, paper: Paper, authors: dict[int, dict]) -> AuthorsR
         kept=len(kept),
         missing_people=missing,
     )
+
+
+def history_sequences_restore() -> dict[str, int]:
+    """Move the id sequence of each model with a history past every id it has ever used.
+
+    A backup loaded into an empty database restores the rows, and the database then numbers
+    new rows after the largest id loaded: the id of a row deleted before the backup would be
+    given again, and the history of the deleted row would become the new row's. Returns the
+    largest id of each model, which new ids follow.
+    """
+    done = {}
+    with connection.cursor() as cursor:
+        for model in apps.get_models():
+            history = getattr(model._meta, "simple_history_manager_attribute", None)
+            if history is None:
+                continue
+            largest = max(
+                model._default_manager.aggregate(largest=Max("pk"))["largest"] or 0,
+                getattr(model, history).aggregate(largest=Max("id"))["largest"] or 0,
+            )
+            if largest:
+                _sequence_past(cursor, model._meta.db_table, model._meta.pk.column, largest)
+            done[model._meta.label] = largest
+    return done
+
+
+def _sequence_past(cursor, table: str, column: str, largest: int) -> None:
+    if connection.vendor == "postgresql":
+        # Never backwards: a sequence already further on stays where it is.
+        cursor.execute(
+            "SELECT setval(seq, GREATEST(%s, nextval(seq) - 1)) "
+            "FROM (SELECT pg_get_serial_sequence(%s, %s) AS seq) AS sequence",
+            [largest, table, column],
+        )
+    elif connection.vendor == "sqlite":
+        cursor.execute("SELECT seq FROM sqlite_sequence WHERE name = %s", [table])
+        row = cursor.fetchone()
+        if row is None:
+            cursor.execute(
+                "INSERT INTO sqlite_sequence (name, seq) VALUES (%s, %s)", [table, largest]
+            )
+        elif row[0] < largest:
+            cursor.execute("UPDATE sqlite_sequence SET seq = %s WHERE name = %s", [largest, table])

@@ -6,7 +6,7 @@ from django.test.utils import CaptureQueriesContext
 from django.urls import reverse
 
 from people.history import bulk_history
-from pubs.models import Paper
+from pubs.models import BibtexImport, Paper
 from tests.factories import PersonFactory, bulk_dataset, paper_with_authors
 
 pytestmark = pytest.mark.django_db
@@ -48,7 +48,7 @@ def test_undoing_an_import_in_the_admin_records_the_deleted_papers(admin_client)
     admin_client.post(upload["Location"], {"confirm": "1"})
     paper = Paper.objects.get(title="Undone")
     record = paper.authorships.get()
-    undo = reverse("admin:pubs_bibteximport_undo", args=[1])
+    undo = reverse("admin:pubs_bibteximport_undo", args=[BibtexImport.objects.get().pk])
     assert admin_client.post(undo).status_code == 302
     assert not Paper.objects.filter(pk=paper.pk).exists()
     assert Paper.history.filter(id=paper.pk, history_type="-").exists()
