@@ -33,7 +33,7 @@ class RecordedAdmin(SimpleHistoryAdmin):
         elif request.method == "POST":
             allowed = self.has_change_permission(request, current)
         else:
-            allowed = self.has_view_permission(request, current)
+            allowed = self.has_view_history_or_change_history_permission(request, current)
         if not allowed:
             raise PermissionDenied
         return super().history_form_view(request, object_id, version_id, extra_context)

@@ -283,6 +283,14 @@ class ScopedAdmin:
         allowed = super().has_delete_permission(request, obj)
         return allowed and (obj is None or self.scope(request).allows(obj))
 
+    def has_view_history_or_change_history_permission(self, request: HttpRequest, obj=None):
+        # (For admins with a history.) A history shows every field's past values: where
+        # some fields are private, only to those who may edit the row.
+        allowed = super().has_view_history_or_change_history_permission(request, obj)
+        if allowed and obj is not None and self.private_fields:
+            return self.scope(request).allows(obj)
+        return allowed
+
     def get_fieldsets(self, request: HttpRequest, obj=None):
         fieldsets = super().get_fieldsets(request, obj)
         scope = self.scope(request)

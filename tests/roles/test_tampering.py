@@ -185,3 +185,21 @@ def profile_data(person: Person, **fields) -> dict:
     }
     data.update(fields)
     return data
+
+
+def test_someone_elses_history_is_hidden_from_a_member(login, lab):
+    colleague = lab.group_paper.authorships.get().person
+    colleague.email = "private@example.org"
+    colleague.save()
+    client = login("member")
+    assert (
+        client.get(reverse("admin:people_person_history", args=[colleague.pk])).status_code == 403
+    )
+    version = colleague.history.latest()
+    url = reverse("admin:people_person_simple_history", args=[colleague.pk, version.history_id])
+    assert client.get(url).status_code == 403
+
+
+def test_a_member_sees_their_own_papers_history(login, lab):
+    url = reverse("admin:pubs_paper_history", args=[lab.own_paper.pk])
+    assert login("member").get(url).status_code == 200
