@@ -4,7 +4,10 @@ from django.conf.urls.static import static
 from django.contrib import admin
 from django.urls import include, path
 
-from pubs import sitemaps
+from pubs import security, sitemaps
+
+# Repeated failed logins lock the username for a while (pubs.security).
+admin.site.login_form = security.ThrottledAdminAuthenticationForm
 
 urlpatterns = [
     path("admin/", admin.site.urls),

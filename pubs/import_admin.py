@@ -5,6 +5,7 @@ Thin views over pubs.importer; the forms are in pubs.import_forms.
 
 from __future__ import annotations
 
+from django.conf import settings
 from django.contrib import admin, messages
 from django.core.exceptions import PermissionDenied
 from django.http import HttpRequest, HttpResponse, HttpResponseRedirect
@@ -147,7 +148,10 @@ class BibtexImportAdmin(ScopedAdmin, admin.ModelAdmin):
         decisions = decisions_from_options(record.options, venue_ids)
         try:
             prepared = prepare_import(
-                record.text, decisions=decisions, link_base=record.options.get("link_base", "")
+                record.text,
+                decisions=decisions,
+                link_base=record.options.get("link_base", ""),
+                max_entries=settings.IMPORT_MAX_ENTRIES,
             )
         except BibtexError as exc:
             messages.error(request, str(exc))

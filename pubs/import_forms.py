@@ -6,6 +6,7 @@ from typing import Any
 
 from django import forms
 from django.conf import settings
+from django.template.defaultfilters import filesizeformat
 from django.utils.translation import gettext_lazy as _
 
 from people.models import Group
@@ -55,7 +56,7 @@ class UploadForm(forms.Form):
 
 
 def _size_message(size: int, limit: int) -> str:
-    return f"the file is {size / 1024 / 1024:.1f} MB; the limit is {limit / 1024 / 1024:.0f} MB"
+    return f"the file is {filesizeformat(size)}; the limit is {filesizeformat(limit)}"
 
 
 def decisions_from_post(post, options: dict[str, Any]) -> dict[str, Any]:
