@@ -292,6 +292,7 @@ def _contracts(short: str, full: str) -> bool:
     return len(short) >= 3
 
 
+@lru_cache(maxsize=65536)
 def venue_name(text: str) -> tuple[str, str]:
     """A name and an abbreviation for a new venue from one paper's printed venue, without the
     edition: "Proceedings of the Annual Meeting on Vision (AMCV 2006)" -> ("Annual Meeting

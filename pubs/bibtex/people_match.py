@@ -108,6 +108,8 @@ class PeopleIndex:
         self.by_variant: dict[tuple[str, str], set[Hashable]] = defaultdict(set)
         self.by_native: dict[str, set[Hashable]] = defaultdict(set)
         self.by_family: dict[str, set[Hashable]] = defaultdict(set)
+        #: (family name, first given name) -> people, for names with or without middle names.
+        self.by_first_name: dict[tuple[str, str], set[Hashable]] = defaultdict(set)
         self.by_given: dict[str, set[Hashable]] = defaultdict(set)
         self.coauthors: dict[Hashable, set[Hashable]] = defaultdict(set)
         for person in people:
@@ -119,6 +121,7 @@ class PeopleIndex:
         self.people[person.id] = person
         self.by_full[_full_key(person.given, person.family)].add(person.id)
         self.by_family[fold(person.family)].add(person.id)
+        self.by_first_name[fold(person.family), first_given_name(person.given)].add(person.id)
         self.by_given[fold(person.given)].add(person.id)
         if person.native:
             self.by_native[person.native].add(person.id)
@@ -192,14 +195,12 @@ class PeopleIndex:
     def _fitting_middle_names(self, author: Author) -> set[Hashable]:
         """People of the family name whose given names agree but for middle names or
         initials: "Geoffrey Hinton" and "Geoffrey E. Hinton", "Martin W. P. Savelsbergh"."""
-        found = set()
-        for person_id in self.by_family.get(fold(author.family), ()):
-            person = self.people[person_id]
-            if fold(person.family) == fold(author.family) and given_names_agree(
-                author.given, person.given
-            ):
-                found.add(person_id)
-        return found
+        key = (fold(author.family), first_given_name(author.given))
+        return {
+            person_id
+            for person_id in self.by_first_name.get(key, ())
+            if given_names_agree(author.given, self.people[person_id].given)
+        }
 
     def _middle(
         self, author: Author, middle: set[Hashable], evidence: set[Hashable]
@@ -314,8 +315,15 @@ def same_number_of_given_names(first: str, second: str) -> bool:
     return len(_given_pieces(first)) == len(_given_pieces(second))
 
 
-def _given_pieces(given: str) -> list[str]:
-    return [piece for piece in re.split(r"[\s.]+", given) if piece]
+def first_given_name(given: str) -> str:
+    """ "Geoffrey E." -> "geoffrey"."""
+    pieces = _given_pieces(given)
+    return fold(pieces[0]) if pieces else ""
+
+
+@lru_cache(maxsize=65536)
+def _given_pieces(given: str) -> tuple[str, ...]:
+    return tuple(piece for piece in re.split(r"[\s.]+", given) if piece)
 
 
 def _one(ids: set[Hashable]) -> Hashable:

@@ -247,6 +247,7 @@ def build_plan(
         entry.venue = _plan_venue(record, venues, decisions)
         entry.kind = _kind(record, entry.venue)
         families = frozenset(filter(None, (family_key(a.family) for a in record.authors)))
+        venue = _venue_identity(entry.venue)
         found = papers.find(
             title=record.title,
             year=record.year,
@@ -254,7 +255,7 @@ def build_plan(
             arxiv_id=record.arxiv_id,
             kind=entry.kind,
             authors=families,
-            venue=_venue_identity(entry.venue),
+            venue=venue,
         )
         if found is not None:
             entry.action = "duplicate"
@@ -273,7 +274,7 @@ def build_plan(
                     record.arxiv_id,
                     entry.kind,
                     families,
-                    _venue_identity(entry.venue),
+                    venue,
                 )
             )
     _plan_authors(plan, people, decisions)
