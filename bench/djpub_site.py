@@ -2,24 +2,43 @@
 
 Imported by the scripts that run in django-publications' own virtualenv
 (~/.cache/labpubs-bench/djpub-venv, Django 4.2): ``configure`` sets up a minimal project on an
-SQLite file (this module is its URLconf), ``load`` imports a .bib through its admin.
+SQLite file or a PostgreSQL database (this module is its URLconf), ``load`` imports a .bib
+through its admin.
 """
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from pathlib import Path
+from urllib.parse import urlsplit
 
 urlpatterns: list = []  # filled once Django is set up (this module is the URLconf)
 
 
-def configure(database: Path) -> None:
+def database_settings(database: Path | str) -> dict:
+    """An SQLite file, or a postgres:// URL (with persistent connections, as ours has)."""
+    if not str(database).startswith(("postgres://", "postgresql://")):
+        return {"ENGINE": "django.db.backends.sqlite3", "NAME": str(database)}
+    url = urlsplit(str(database))
+    return {
+        "ENGINE": "django.db.backends.postgresql",
+        "NAME": url.path.lstrip("/"),
+        "USER": url.username or "",
+        "PASSWORD": url.password or "",
+        "HOST": url.hostname or "",
+        "PORT": str(url.port or ""),
+        "CONN_MAX_AGE": 60,
+    }
+
+
+def configure(database: Path | str, hosts: Sequence[str] = ("testserver",)) -> None:
     import django
     from django.conf import settings
 
     settings.configure(
         DEBUG=False,
         SECRET_KEY="bench-only-secret-key-" + "x" * 40,
-        ALLOWED_HOSTS=["testserver"],
+        ALLOWED_HOSTS=list(hosts),
         INSTALLED_APPS=[
             "django.contrib.admin",
             "django.contrib.auth",
@@ -35,7 +54,7 @@ def configure(database: Path) -> None:
             "django.contrib.messages.middleware.MessageMiddleware",
         ],
         ROOT_URLCONF="djpub_site",
-        DATABASES={"default": {"ENGINE": "django.db.backends.sqlite3", "NAME": str(database)}},
+        DATABASES={"default": database_settings(database)},
         TEMPLATES=[
             {
                 "BACKEND": "django.template.backends.django.DjangoTemplates",

@@ -1,0 +1,375 @@
+"""Load test: labpubs and django-publications 1.2.0, each under gunicorn with 2 workers on
+PostgreSQL with the same 10,000 papers, loaded by wrk on loopback. Run it with bench/load.sh:
+
+    bench/load.sh [--duration 30] [--connections 64] [--warmup 5] [--workers 2]
+                  [--cache locmem|redis] [--no-djpub] [--rebuild] [--quiet-below 1.0]
+
+Databases (on 127.0.0.1:5432, or the server BENCH_POSTGRES names as postgres://user@host:port/;
+kept between runs, --rebuild makes them again): labpubs_load,
+pubs_10000.bib imported as bench/pages_bench.py does it (a lab group holding every paper, its
+ten most prolific authors as members); labpubs_load_djpub, the same file through
+django-publications' admin import.
+
+Our gunicorn runs config/gunicorn.py with production settings (DEBUG=0, HTTPS behind a proxy:
+wrk sends X-Forwarded-Proto as nginx would; static files collected for whitenoise); the page
+cache is each worker's memory, or with --cache redis the Redis server on 127.0.0.1:6379.
+Pages: the group page, the page of the most prolific author, the list with filters
+(/publications/?rank=A&year_min=2020) and the whole list. django-publications' pages: its list
+(every publication, by year) and the author page of the same person. Each page gets --warmup
+seconds of load first (unmeasured: it fills the caches), then --duration seconds measured with
+--connections connections: requests/s, median and 99th percentile latency, responses other than
+2xx and socket errors (connect, read, write, timeout after 10 s), with the load average of the
+machine before and after.
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import os
+import secrets
+import signal
+import subprocess
+import sys
+import time
+import urllib.error
+import urllib.request
+from contextlib import contextmanager
+from dataclasses import dataclass
+from importlib.metadata import version
+from pathlib import Path
+
+from common import CACHE, DATA, DJPUB_PYTHON, ROOT, ensure_djpub_venv, load_average
+
+SIZE = 10000
+# The PostgreSQL server, as a URL without a database name.
+PG = os.environ.get("BENCH_POSTGRES", "postgres://postgres@127.0.0.1:5432/")
+OURS_DATABASE, DJPUB_DATABASE = "labpubs_load", "labpubs_load_djpub"
+OURS_PORT, DJPUB_PORT = 8701, 8702
+STATIC_ROOT = CACHE / "load-static"
+BENCH = Path(__file__).resolve().parent
+WRK_SCRIPT = BENCH / "load_wrk.lua"
+WRK_TIMEOUT = "10s"
+GROUP_PAGE = "group page"
+TARGET = {"requests_per_s": 300, "p99_ms": 250}
+PROXY_HEADERS = {"X-Forwarded-Proto": "https"}
+
+
+@dataclass
+class Page:
+    app: str
+    name: str
+    path: str
+
+
+@dataclass
+class Result:
+    page: Page
+    size_kb: float
+    requests_per_s: float
+    p50_ms: float
+    p99_ms: float
+    non_2xx: int
+    socket_errors: int
+    load_before: str
+    load_after: str
+
+    @property
+    def errors(self) -> int:
+        return self.non_2xx + self.socket_errors
+
+
+def say(message: str) -> None:
+    print(message, flush=True)
+
+
+# -- databases ------------------------------------------------------------------------------
+
+
+def database_exists(name: str) -> bool:
+    import psycopg
+
+    with psycopg.connect(PG + "postgres", autocommit=True) as admin:
+        found = admin.execute("SELECT 1 FROM pg_database WHERE datname = %s", [name]).fetchone()
+    return found is not None
+
+
+def create_database(name: str) -> None:
+    import psycopg
+
+    with psycopg.connect(PG + "postgres", autocommit=True) as admin:
+        admin.execute(f'DROP DATABASE IF EXISTS "{name}" WITH (FORCE)')
+        admin.execute(f'CREATE DATABASE "{name}"')
+
+
+def prepare_ours(rebuild: bool) -> tuple[list[Page], str]:
+    """Our database built (or reused) and the static files collected, in a process of its own
+    (Django is set up there): our pages, and the top author's page in django-publications."""
+    if rebuild or not database_exists(OURS_DATABASE):
+        create_database(OURS_DATABASE)
+        say(f"building {OURS_DATABASE} from pubs_{SIZE}.bib (a minute)")
+    env = {**os.environ, "STATIC_ROOT": str(STATIC_ROOT)}
+    done = subprocess.run(
+        [sys.executable, __file__, "--prepare"], env=env, capture_output=True, text=True
+    )
+    if done.returncode != 0:
+        raise SystemExit(f"could not prepare {OURS_DATABASE}:\n{done.stderr[-3000:]}")
+    prepared = json.loads(done.stdout.splitlines()[-1])
+    pages = [Page("labpubs", name, path) for name, path in prepared["pages"].items()]
+    return pages, prepared["djpub_author"]
+
+
+def prepare_child() -> None:
+    """In the child: migrate, import unless done, collect static files; print the pages."""
+    from common import setup_django
+
+    setup_django(PG + OURS_DATABASE)
+    from django.core.management import call_command
+    from django.db.models import Count
+    from pages_bench import lab_pages
+
+    from people.models import Group, Person
+
+    call_command("migrate", verbosity=0)
+    if not Group.objects.filter(slug="bench-lab").exists():
+        lab_pages(SIZE)  # the import, the lab group and its members
+    call_command("collectstatic", interactive=False, verbosity=0)
+    top = Person.objects.annotate(n=Count("authorships")).order_by("-n", "pk").first()
+    pages = {
+        GROUP_PAGE: "/groups/bench-lab/",
+        f"person page ({top.n} papers)": top.get_absolute_url(),
+        "list, filtered": "/publications/?rank=A&year_min=2020",
+        "list, all": "/publications/",
+    }
+    author = f"{top.given_name} {top.family_name}".replace(" ", "+")
+    print(json.dumps({"pages": pages, "djpub_author": f"/{author}/"}))
+
+
+def prepare_djpub(rebuild: bool, author: str) -> list[Page] | None:
+    """django-publications' virtualenv (with gunicorn) and database: its pages."""
+    python = ensure_djpub_venv(lambda message: say(f"django-publications: {message}"))
+    if python is None:
+        return None
+    gunicorn = f"gunicorn=={version('gunicorn')}"  # the same server as ours
+    if subprocess.run([str(python), "-c", "import gunicorn"], capture_output=True).returncode:
+        say(f"django-publications: installing {gunicorn} in its virtualenv")
+        subprocess.run([str(python), "-m", "pip", "install", "--quiet", gunicorn], check=True)
+    if rebuild or not database_exists(DJPUB_DATABASE):
+        create_database(DJPUB_DATABASE)
+        say(f"building {DJPUB_DATABASE}: pubs_{SIZE}.bib through its admin import (a minute)")
+        env = {**os.environ, "DJPUB_DATABASE_URL": PG + DJPUB_DATABASE}
+        command = [str(python), str(BENCH / "load_djpub.py"), str(DATA / f"pubs_{SIZE}.bib")]
+        subprocess.run(command, env=env, check=True, capture_output=True)
+    return [
+        Page("django-publications", "list, all", "/"),
+        Page("django-publications", "author page (same person)", author),
+    ]
+
+
+# -- servers --------------------------------------------------------------------------------
+
+
+def our_server(workers: int, cache: str) -> tuple[list[str], dict[str, str]]:
+    env = {
+        **{k: v for k, v in os.environ.items() if k not in ("REDIS_URL", "SECURE_SSL")},
+        "DATABASE_URL": PG + OURS_DATABASE,
+        "DEBUG": "0",
+        "SECRET_KEY": secrets.token_urlsafe(50),
+        "ALLOWED_HOSTS": "127.0.0.1,localhost",
+        "STATIC_ROOT": str(STATIC_ROOT),
+        "PUBLIC_CACHE_SECONDS": str(24 * 3600),
+    }
+    if cache == "redis":
+        env["REDIS_URL"] = "redis://127.0.0.1:6379/0"
+        env["CACHE_KEY_PREFIX"] = f"labpubs-load-{secrets.token_hex(4)}"
+    command = [sys.executable, "-m", "gunicorn", "-c", "config/gunicorn.py"]
+    command += ["--workers", str(workers), "--bind", f"127.0.0.1:{OURS_PORT}", "config.wsgi"]
+    return command, env
+
+
+def djpub_server(workers: int) -> tuple[list[str], dict[str, str]]:
+    env = {**os.environ, "DJPUB_DATABASE_URL": PG + DJPUB_DATABASE}
+    command = [str(DJPUB_PYTHON), "-m", "gunicorn", "--chdir", str(BENCH)]
+    command += ["--workers", str(workers), "--bind", f"127.0.0.1:{DJPUB_PORT}"]
+    return [*command, "load_djpub:application"], env
+
+
+def get(url: str) -> tuple[int, bytes]:
+    request = urllib.request.Request(url, headers=PROXY_HEADERS)
+    try:
+        with urllib.request.urlopen(request, timeout=600) as response:
+            return response.status, response.read()
+    except urllib.error.HTTPError as error:
+        return error.code, error.read()
+
+
+@contextmanager
+def serving(command: list[str], env: dict[str, str], port: int, log: Path):
+    """A gunicorn running ``command`` until the block ends (its URL and its master process);
+    its output in ``log``."""
+    with log.open("a") as out:
+        server = subprocess.Popen(command, cwd=ROOT, env=env, stdout=out, stderr=out)
+    try:
+        deadline = time.monotonic() + 60
+        while True:
+            if server.poll() is not None or time.monotonic() > deadline:
+                raise SystemExit(f"gunicorn did not start:\n{log.read_text()[-3000:]}")
+            try:
+                get(f"http://127.0.0.1:{port}/no-such-page/")
+                break
+            except OSError:
+                time.sleep(0.2)
+        yield f"http://127.0.0.1:{port}", server
+    finally:
+        server.send_signal(signal.SIGQUIT)  # quick shutdown: requests still queued are dropped
+        try:
+            server.wait(30)
+        except subprocess.TimeoutExpired:
+            server.kill()
+            server.wait()
+
+
+# -- load -----------------------------------------------------------------------------------
+
+
+def wrk(url: str, seconds: int, connections: int) -> dict:
+    command = ["wrk", "--threads", "1", "--connections", str(connections)]
+    command += ["--duration", f"{seconds}s", "--timeout", WRK_TIMEOUT, "--script", str(WRK_SCRIPT)]
+    done = subprocess.run([*command, url], capture_output=True, text=True, check=True)
+    line = next(x for x in done.stdout.splitlines() if x.startswith("LOAD-RESULT "))
+    return json.loads(line.removeprefix("LOAD-RESULT "))
+
+
+def measure(base: str, page: Page, args: argparse.Namespace) -> Result:
+    url = base + page.path
+    status, body = get(url)
+    if status != 200:
+        raise SystemExit(f"{page.app} {url} answers {status}")
+    if args.warmup:
+        wrk(url, args.warmup, args.connections)
+    before = load_average()
+    run = wrk(url, args.duration, args.connections)
+    socket_errors = run["connect"] + run["read"] + run["write"] + run["timeout"]
+    return Result(
+        page=page,
+        size_kb=len(body) / 1024,
+        requests_per_s=run["requests"] / (run["duration_us"] / 1e6),
+        p50_ms=run["p50_us"] / 1000,
+        p99_ms=run["p99_us"] / 1000,
+        non_2xx=run["non_2xx"],
+        socket_errors=socket_errors,
+        load_before=before,
+        load_after=load_average(),
+    )
+
+
+def run_pages(label, server, port, pages, args, log) -> list[Result]:
+    """Each page against a server of its own, so that requests still queued from one page's
+    load (django-publications' take seconds each) do not slow the next."""
+    results = []
+    for page in pages:
+        with serving(*server, port, log) as (base, _):
+            say(f"{label}: {page.name} {page.path} (load {load_average()})")
+            result = measure(base, page, args)
+        say(f"  {line(result)}")
+        results.append(result)
+    return results
+
+
+def wait_for_quiet(below: float, patience: int) -> None:
+    deadline = time.monotonic() + patience
+    while os.getloadavg()[0] >= below and time.monotonic() < deadline:
+        say(f"waiting for a quiet machine: load {load_average()} (1-minute < {below})")
+        time.sleep(30)
+
+
+# -- report ---------------------------------------------------------------------------------
+
+HEADER = (
+    f"{'app':20} {'page':28} {'req/s':>8} {'p50 ms':>8} {'p99 ms':>8} {'non-2xx':>8} "
+    f"{'sock err':>8} {'KB':>7}   load avg before -> after"
+)
+
+
+def line(r: Result) -> str:
+    return (
+        f"{r.page.app:20} {r.page.name:28} {r.requests_per_s:8.1f} {r.p50_ms:8.1f} "
+        f"{r.p99_ms:8.1f} {r.non_2xx:8d} {r.socket_errors:8d} {r.size_kb:7.1f}   "
+        f"{r.load_before} -> {r.load_after}"
+    )
+
+
+def ratio(ours: Result, theirs: Result) -> str:
+    if theirs.requests_per_s == 0:
+        return "django-publications served none"
+    return f"{ours.requests_per_s / theirs.requests_per_s:.0f}x the requests/s"
+
+
+def report(results: list[Result], args: argparse.Namespace) -> None:
+    say("")
+    say(
+        f"== {args.workers} gunicorn sync workers per app, PostgreSQL, pubs_{SIZE}.bib; "
+        f"wrk 1 thread, {args.connections} connections, {args.duration} s per page "
+        f"after {args.warmup} s of warm-up; labpubs page cache: {args.cache}"
+    )
+    say(HEADER)
+    for result in results:
+        say(line(result))
+    ours = {r.page.name.split(" (")[0]: r for r in results if r.page.app == "labpubs"}
+    theirs = {r.page.name.split(" (")[0]: r for r in results if r.page.app != "labpubs"}
+    group = ours[GROUP_PAGE]
+    met = (
+        group.requests_per_s >= TARGET["requests_per_s"]
+        and group.p99_ms <= TARGET["p99_ms"]
+        and group.errors == 0
+    )
+    say(
+        f"target, group page: >= {TARGET['requests_per_s']} req/s, p99 <= {TARGET['p99_ms']} ms,"
+        f" 0 errors: {'met' if met else 'MISSED'} ({group.requests_per_s:.0f} req/s, "
+        f"p99 {group.p99_ms:.0f} ms, {group.errors} errors)"
+    )
+    if theirs:
+        say(f"person page vs its author page: {ratio(ours['person page'], theirs['author page'])}")
+        say(f"whole list vs its list: {ratio(ours['list, all'], theirs['list, all'])}")
+    errors = sum(r.errors for r in results if r.page.app == "labpubs")
+    say(f"labpubs errors over all pages: {errors}")
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--duration", type=int, default=30, help="seconds measured per page")
+    parser.add_argument("--connections", type=int, default=64)
+    parser.add_argument("--warmup", type=int, default=5, help="seconds of load before each")
+    parser.add_argument("--workers", type=int, default=2)
+    parser.add_argument("--cache", choices=("locmem", "redis"), default="locmem")
+    parser.add_argument("--no-djpub", dest="djpub", action="store_false")
+    parser.add_argument("--rebuild", action="store_true", help="build the databases again")
+    parser.add_argument("--quiet-below", type=float, help="first wait for this 1-minute load")
+    parser.add_argument("--quiet-wait", type=int, default=900, help="for at most this long")
+    parser.add_argument("--prepare", action="store_true", help=argparse.SUPPRESS)
+    args = parser.parse_args()
+    if args.prepare:
+        prepare_child()
+        return
+    say(f"bench/load.sh {' '.join(sys.argv[1:])}".rstrip())
+    ours, author = prepare_ours(args.rebuild)
+    djpub = prepare_djpub(args.rebuild, author) if args.djpub else None
+    if args.quiet_below:
+        wait_for_quiet(args.quiet_below, args.quiet_wait)
+    logs = CACHE / "load-logs"
+    logs.mkdir(parents=True, exist_ok=True)
+    for log in ("ours.log", "djpub.log"):
+        (logs / log).write_text("")
+    results = run_pages(
+        "labpubs", our_server(args.workers, args.cache), OURS_PORT, ours, args, logs / "ours.log"
+    )
+    if djpub:
+        server = djpub_server(args.workers)
+        results += run_pages(
+            "django-publications", server, DJPUB_PORT, djpub, args, logs / "djpub.log"
+        )
+    report(results, args)
+
+
+if __name__ == "__main__":
+    main()
