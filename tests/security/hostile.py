@@ -256,10 +256,12 @@ def _unsafe_url(value: str) -> bool:
     return folded.lower().startswith(UNSAFE_SCHEMES)
 
 
-def injected(html: str, baseline: str) -> list[str]:
-    """What a hostile page has that the same page with plain text does not: elements or
-    attributes of another shape, event handlers, script URLs, scripts that are not data."""
-    found = [f"<{tag} {' '.join(names)}>" for tag, names in shapes(html) - shapes(baseline)]
+def injected(html: str, *baselines: str) -> list[str]:
+    """What a hostile page has that the same page with plain text (any of ``baselines``)
+    does not: elements or attributes of another shape, event handlers, script URLs, scripts
+    that are not data."""
+    known = set().union(*(shapes(baseline) for baseline in baselines))
+    found = [f"<{tag} {' '.join(names)}>" for tag, names in shapes(html) - known]
     found = [shape for shape in found if not shape.startswith("<br")]  # linebreaksbr
     parsed = elements(html)
     for tag, attrs in parsed.elements:
