@@ -55,15 +55,11 @@ def paper_urls(slug: str) -> list[str]:
 
 
 def person_urls(slug: str) -> list[str]:
+    """A person's page, their list's BibTeX, RIS and CSL-JSON, and their CV lists (every
+    paper's citations in every style are read in the list of all papers)."""
     base = f"/people/{slug}/"
-    return [
-        base,
-        CHINESE + base,
-        f"{base}?rank=A",
-        *exports(base),
-        *cvs(base),
-        CHINESE + base + "cv.md",
-    ]
+    data = [url for url in exports(base) if not url.endswith((".txt", ".html"))]
+    return [base, CHINESE + base, *data, *cvs(base)]
 
 
 def group_urls(slug: str) -> list[str]:

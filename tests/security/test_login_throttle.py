@@ -11,6 +11,13 @@ PASSWORD = "a-right-password"
 HOME = "10.0.0.1"
 
 
+@pytest.fixture(autouse=True)
+def _fast_passwords(settings):
+    """Logins dozens of times over: a hasher that takes no time (what is tested is the
+    counting, not the hashing)."""
+    settings.PASSWORD_HASHERS = ["django.contrib.auth.hashers.MD5PasswordHasher"]
+
+
 @pytest.fixture
 def editor(django_user_model):
     return django_user_model.objects.create_user("editor", password=PASSWORD, is_staff=True)
