@@ -8,7 +8,7 @@ from django.urls import reverse
 from people.models import Membership, Person, Role
 from pubs.models import BibtexImport, Paper
 from tests.admin.test_paper_form import paper_form_data
-from tests.factories import PersonFactory
+from tests.factories import MembershipFactory, PersonFactory
 from tests.roles.test_matrix import authors_data
 
 
@@ -203,3 +203,14 @@ def test_someone_elses_history_is_hidden_from_a_member(login, lab):
 def test_a_member_sees_their_own_papers_history(login, lab):
     url = reverse("admin:pubs_paper_history", args=[lab.own_paper.pk])
     assert login("member").get(url).status_code == 200
+
+
+def test_a_group_editor_sees_only_their_groups_memberships_on_a_persons_page(login, lab):
+    person = lab.member_person
+    MembershipFactory(person=person, group=lab.other_group)
+    response = login("editor").get(change_url(person))
+    formset = next(
+        f.formset for f in response.context["inline_admin_formsets"] if f.opts.model is Membership
+    )
+    assert [form.instance.group for form in formset.initial_forms] == [lab.group]
+    assert list(formset.forms[0].fields["group"].queryset) == [lab.group]
