@@ -575,6 +575,11 @@ def undo_import(record: BibtexImport, *, user=None) -> list[str]:
     record = BibtexImport.objects.select_for_update().get(pk=record.pk)
     if record.status != ImportStatus.APPLIED:
         raise UndoRefused(f"this import is {record.get_status_display().lower()}, not applied")
+    with public_cache.one_bump():
+        return _undo(record, user)
+
+
+def _undo(record: BibtexImport, user) -> list[str]:
     changes = record.changes
     notes = []
     Paper.objects.filter(pk__in=changes.get("papers", [])).delete()

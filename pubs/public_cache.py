@@ -9,7 +9,9 @@ the pages of all of them, and a change rolled back does not.
 from __future__ import annotations
 
 import hashlib
-from collections.abc import Callable
+import threading
+from collections.abc import Callable, Iterator
+from contextlib import contextmanager
 from functools import wraps
 
 from django.conf import settings
@@ -26,10 +28,30 @@ def version() -> int:
     return value or 0
 
 
+_held = threading.local()
+
+
 def bump() -> None:
-    """Make every cached public page stale."""
+    """Make every cached public page stale (once, at the end, inside :func:`one_bump`)."""
+    if getattr(_held, "depth", 0):
+        _held.wanted = True
+        return
     if not PublicVersion.objects.filter(pk=1).update(value=F("value") + 1):
         PublicVersion.objects.get_or_create(pk=1, defaults={"value": 1})
+
+
+@contextmanager
+def one_bump() -> Iterator[None]:
+    """Changes of many rows (an import undone: thousands of deletions, each with its
+    signal) make the pages stale once, when they are done, rather than once per row."""
+    _held.depth = getattr(_held, "depth", 0) + 1
+    try:
+        yield
+    finally:
+        _held.depth -= 1
+        if not _held.depth and getattr(_held, "wanted", False):
+            _held.wanted = False
+            bump()
 
 
 def cached_page(view: Callable[..., HttpResponse]) -> Callable[..., HttpResponse]:

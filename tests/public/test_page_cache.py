@@ -7,6 +7,7 @@ from django.db import connection
 from django.test.utils import CaptureQueriesContext
 
 from people.models import Group, Membership, Person, Role
+from pubs import public_cache
 from pubs.importer import apply_import, prepare_import, undo_import
 from pubs.models import Authorship, Link, Paper, Tag, Venue, VenueRank
 
@@ -156,3 +157,19 @@ def test_a_bulk_import_and_its_undo_renew_the_pages(client):
     assert "A Freshly Imported Paper" in served(client, "/people/jin-fang/")[0]
     undo_import(record)
     assert "A Freshly Imported Paper" not in served(client, "/people/jin-fang/")[0]
+
+
+def test_undoing_an_import_makes_the_pages_stale_once(client):
+    record = apply_import(prepare_import(BIBTEX), file_name="new.bib", source="test")
+    before = public_cache.version()
+    undo_import(record)
+    assert public_cache.version() == before + 1
+
+
+def test_changes_inside_one_bump_make_the_pages_stale_once_at_the_end():
+    before = public_cache.version()
+    with public_cache.one_bump():
+        public_cache.bump()
+        public_cache.bump()
+        assert public_cache.version() == before
+    assert public_cache.version() == before + 1
