@@ -1,4 +1,4 @@
-"""`manage.py demo` sets up the database, the demo data and an admin login it prints."""
+"""`manage.py demo` sets up the database, the demo data and the logins it prints."""
 
 import re
 from io import StringIO
@@ -7,7 +7,9 @@ import pytest
 from django.contrib.auth import authenticate
 from django.core.management import call_command
 
+from people.models import Person
 from pubs.models import Paper, Venue
+from pubs.permissions import GROUP_EDITOR, MEMBER
 
 pytestmark = pytest.mark.django_db
 
@@ -40,3 +42,13 @@ def test_running_the_demo_again_gives_a_new_password_and_no_duplicates():
     assert first != second
     assert authenticate(username="admin", password=second) is not None
     assert (Paper.objects.count(), Venue.objects.count()) == counts
+
+
+def test_the_demo_has_a_login_of_each_role_with_the_same_password():
+    password = printed_password(run_demo())
+    editor = authenticate(username="editor", password=password)
+    member = authenticate(username="member", password=password)
+    assert [g.name for g in editor.groups.all()] == [GROUP_EDITOR]
+    assert editor.edited_groups.exists() and not editor.is_superuser
+    assert [g.name for g in member.groups.all()] == [MEMBER]
+    assert Person.objects.get(user=member).memberships.exists()

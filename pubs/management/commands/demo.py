@@ -1,12 +1,16 @@
-"""Set up the demo (database, demo data, an admin login) and serve it."""
+"""Set up the demo (database, demo data, an admin login and one login of each role) and serve
+it."""
 
 import secrets
 
 from django.contrib.auth import get_user_model
+from django.contrib.auth.models import Group as AuthGroup
 from django.core.management import call_command
 from django.core.management.base import BaseCommand
 
+from people.models import Group, Person
 from pubs.ccf_catalogue import load_catalogue
+from pubs.permissions import GROUP_EDITOR, MEMBER, roles_install
 from pubs.services import catalogue_install
 
 
@@ -28,17 +32,36 @@ class Command(BaseCommand):
         catalogue, _ = load_catalogue()
         catalogue_install(venues=catalogue)
         call_command("loaddata", "demo", verbosity=0)
+        roles_install()
         password = secrets.token_urlsafe(12)
-        user, _ = get_user_model().objects.get_or_create(username=username)
-        user.is_staff = user.is_superuser = user.is_active = True
-        user.set_password(password)
-        user.save()
+        self._login(username, password, superuser=True)
+        # One login of each role, to see what they may do: the editor of the first group,
+        # and a member who is the group's first current member.
+        group = Group.objects.order_by("pk").first()
+        editor = self._login("editor", password, role=GROUP_EDITOR)
+        group.editors.add(editor)
+        member = self._login("member", password, role=MEMBER)
+        person = Person.objects.filter(memberships__group=group).order_by("pk").first()
+        Person.objects.filter(user=member).exclude(pk=person.pk).update(user=None)
+        person.user = member
+        person.save(update_fields=["user"])
         host = addrport if ":" in addrport else f"127.0.0.1:{addrport}"
         self.stdout.write(
             self.style.SUCCESS("Demo data loaded.")
             + f"\n  Site:  http://{host}/"
-            + f"\n  Admin: http://{host}/admin/  user: {username}  password: {password}\n"
+            + f"\n  Admin: http://{host}/admin/  user: {username}  password: {password}"
+            + f"\n  The same password for 'editor' (edits {group}) and 'member' ({person}).\n"
         )
         if not no_serve:
             # No autoreloader: it would run this command again and print another password.
             call_command("runserver", addrport, use_reloader=False)
+
+    def _login(self, username: str, password: str, *, superuser: bool = False, role: str = ""):
+        user, _ = get_user_model().objects.get_or_create(username=username)
+        user.is_staff = user.is_active = True
+        user.is_superuser = superuser
+        user.set_password(password)
+        user.save()
+        if role:
+            user.groups.set([AuthGroup.objects.get(name=role)])
+        return user
