@@ -71,7 +71,7 @@ class PersonAdmin(admin.ModelAdmin):
                 ]
             },
         ),
-        (_("Private"), {"fields": ["email", "email_public"]}),
+        (_("Private"), {"fields": ["email", "email_public", "internal_note"]}),
         (_("Login"), {"fields": ["user"]}),
         (_("Record"), {"fields": ["created", "modified"]}),
     ]

@@ -352,6 +352,7 @@ class PaperAdmin(ScopedAdmin, RecordedAdmin):
             _("Presentation"),
             {"fields": ["abstract", "tags", "groups", "awards", ("selected", "is_public")]},
         ),
+        (_("Private"), {"fields": ["internal_note"]}),
         (
             _("Other BibTeX fields"),
             {"fields": ["extra_fields", "created", "modified"], "classes": ["collapse"]},

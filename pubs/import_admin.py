@@ -154,6 +154,7 @@ class BibtexImportAdmin(ScopedAdmin, admin.ModelAdmin):
                 max_entries=settings.IMPORT_MAX_ENTRIES,
             )
         except BibtexError as exc:
+            record.delete()  # a preview of a file that cannot be imported is not kept
             messages.error(request, str(exc))
             return HttpResponseRedirect(reverse("admin:pubs_bibteximport_upload"))
         if request.method == "POST" and "confirm" in request.POST:

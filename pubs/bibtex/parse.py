@@ -144,7 +144,9 @@ _checked_text = check_text
 
 
 def _size(n: int) -> str:
-    return f"{n / 1024 / 1024:.1f} MB" if n >= 1024 * 1024 else f"{n / 1024:.0f} KB"
+    if n >= 1024 * 1024:
+        return f"{n / 1024 / 1024:.1f} MB"
+    return f"{n / 1024:.0f} KB" if n >= 10 * 1024 else f"{n:,} bytes"
 
 
 # -- text to entries ----------------------------------------------------------------------------

@@ -146,3 +146,16 @@ def test_files_that_are_not_utf8(tmp_path, content, message):
 def test_a_missing_file(tmp_path):
     with pytest.raises(CommandError, match="no such file"):
         run(str(tmp_path / "none.bib"))
+
+
+def test_more_entries_than_the_settings_allow_are_refused(tmp_path, settings):
+    settings.IMPORT_MAX_ENTRIES = 1
+    with pytest.raises(CommandError, match="the file has 2 entries; the limit is 1"):
+        run(write(tmp_path, GOOD + GOOD.replace("new1", "new2")))
+    assert not Paper.objects.filter(title="Command Line Imports").exists()
+
+
+def test_a_file_larger_than_the_settings_allow_is_refused(tmp_path, settings):
+    settings.IMPORT_MAX_BYTES = 100
+    with pytest.raises(CommandError, match="the limit is 100 bytes"):
+        run(write(tmp_path, GOOD))

@@ -5,7 +5,7 @@ import pytest
 from django.core.files.uploadedfile import SimpleUploadedFile
 from django.urls import reverse
 
-from pubs.models import Paper
+from pubs.models import BibtexImport, Paper
 
 UPLOAD = reverse("admin:pubs_bibteximport_upload")
 
@@ -49,6 +49,7 @@ def test_a_file_with_too_many_entries_is_refused_with_the_count_and_the_limit(
     message = "The file has 4 entries; the limit is 3 per import"
     assert message in response.content.decode()
     assert not Paper.objects.exists()
+    assert not BibtexImport.objects.exists()  # no preview left behind
 
 
 def test_a_file_within_the_limits_goes_to_the_preview(admin_client, small_limits):

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from pathlib import Path
 
+from django.conf import settings
 from django.core.management.base import BaseCommand, CommandError, CommandParser
 from django.db import transaction
 
@@ -87,8 +88,13 @@ class Command(BaseCommand):
         link_base: str,
     ) -> None:
         try:
-            text, problems = decode(path.read_bytes())
-            prepared = prepare_import(text, decisions=decisions, link_base=link_base)
+            text, problems = decode(path.read_bytes(), max_bytes=settings.IMPORT_MAX_BYTES)
+            prepared = prepare_import(
+                text,
+                decisions=decisions,
+                link_base=link_base,
+                max_entries=settings.IMPORT_MAX_ENTRIES,
+            )
         except FileNotFoundError as exc:
             raise CommandError(f"{path}: no such file.") from exc
         except BibtexError as exc:
