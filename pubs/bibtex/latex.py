@@ -77,7 +77,9 @@ def _text(value: str) -> str:
     text = _LETTER_ACCENT.sub(_accent, text)
     text = _SPECIAL.sub(_special, text)
     if "\\" in text:
-        text = _pylatexenc(value)
+        # pylatexenc has taken the grouping braces away: the braces and tildes left are
+        # the text's own (\{, \textasciitilde).
+        return _pylatexenc(value)
     return text.replace("{", "").replace("}", "").replace("~", " ")
 
 

@@ -21,6 +21,7 @@ from pubs.bibtex.latex import protected_words, to_text
         (r"{\textquoteright}", "\u2019"),
         ("766--775", "766–775"),
         ("a~b", "a b"),
+        (r"sets \{a, b\} and \textasciitilde{}1", "sets {a, b} and ~1"),
         ("plain text", "plain text"),
     ],
 )
