@@ -10,13 +10,16 @@ import pytest
 from django.db import connection
 
 ROOT = Path(__file__).resolve().parents[2]
+#: Variables the test run sets for itself that a production process never has.
+TEST_ONLY = {"DJANGO_ALLOW_ASYNC_UNSAFE"}
 
 
 @pytest.fixture
 def production_env() -> dict[str, str]:
-    """The environment of a production process: DEBUG off, a real secret key, one host name."""
+    """The environment of a production process: DEBUG off, a real secret key, one host name
+    (and none of the test run's own switches, such as the browser tests' async override)."""
     return {
-        **os.environ,
+        **{name: value for name, value in os.environ.items() if name not in TEST_ONLY},
         "DJANGO_SETTINGS_MODULE": "config.settings",
         "DEBUG": "0",
         "SECRET_KEY": secrets.token_urlsafe(50),
