@@ -14,10 +14,10 @@ from django.db.models import Count
 
 from people.models import Person
 from pubs.models import BibtexImport, Paper
+from tests.shared_data import shared_data
 
 ROOT = Path(__file__).resolve().parents[2]
 SEEDS = ROOT / "tests" / "data" / "bibtex"
-IRIDIA = ROOT.parent / "shared" / "data" / "iridia-references.bib"
 OPTIONS = ("--create-venues", "--allow-ambiguous", "--skip-invalid")
 ENTRY_START = re.compile(r"^@(?!string|preamble|comment)\w+\s*\{", re.IGNORECASE | re.MULTILINE)
 
@@ -40,8 +40,8 @@ def first_entries(text: str, count: int) -> str:
 def bib_file(tmp_path) -> Path:
     """The seeds' DBLP file and 200 real entries of the IRIDIA bibliography."""
     text = (SEEDS / "dblp.bib").read_text(encoding="utf-8")
-    if IRIDIA.exists():
-        text += first_entries(IRIDIA.read_text(encoding="utf-8"), 200)
+    iridia = shared_data("iridia-references.bib").read_text(encoding="utf-8")
+    text += first_entries(iridia, 200)
     path = tmp_path / "refs.bib"
     path.write_text(text, encoding="utf-8")
     return path
