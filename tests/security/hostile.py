@@ -274,3 +274,28 @@ def injected(html: str, *baselines: str) -> list[str]:
         f"<script type={kind!r}>" for kind, _ in parsed.scripts if kind != "application/ld+json"
     ]
     return found
+
+
+def fetch_all(client, urls: dict[str, str]) -> dict[str, str]:
+    """Each URL's text, by name; every one must answer 200."""
+    found = {}
+    for name, url in urls.items():
+        response = client.get(url)
+        assert response.status_code == 200, url
+        found[name] = response.content.decode()
+    return found
+
+
+def plain_responses(urls: dict[str, str]) -> dict[str, str]:
+    """The responses of the lab with plain text in every field, written in a transaction that
+    is rolled back (nothing is kept in the database or the cache)."""
+    from django.core.cache import cache
+    from django.db import transaction
+    from django.test import Client
+
+    with transaction.atomic():
+        hostile_lab(BENIGN)
+        found = fetch_all(Client(), urls)
+        transaction.set_rollback(True)
+    cache.clear()
+    return found

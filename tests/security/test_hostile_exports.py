@@ -7,11 +7,10 @@ import re
 
 import bibtexparser
 import pytest
-from django.core.cache import cache
 from django.test import Client
 from pylatexenc.latex2text import LatexNodes2Text
 
-from tests.security.hostile import BENIGN, MEMBER, PAPER, PAYLOADS, hostile_lab
+from tests.security.hostile import MEMBER, PAPER, fetch_all, plain_responses
 
 BIB = f"/publications/{PAPER}/export.bib"
 EXPORTS = {
@@ -58,31 +57,14 @@ _LATEX = LatexNodes2Text(math_mode="verbatim")
 
 
 def exports(client: Client) -> dict[str, str]:
-    found = {}
-    for name, url in EXPORTS.items():
-        response = client.get(url)
-        assert response.status_code == 200, url
-        found[name] = response.content.decode()
-    return found
+    return fetch_all(client, EXPORTS)
 
 
 @pytest.fixture(scope="module")
 def baseline(django_db_setup, django_db_blocker) -> dict[str, str]:
     """The exports of the lab with plain text in every field (nothing is kept)."""
-    from django.db import transaction
-
-    with django_db_blocker.unblock(), transaction.atomic():
-        hostile_lab(BENIGN)
-        found = exports(Client())
-        transaction.set_rollback(True)
-    cache.clear()
-    return found
-
-
-@pytest.fixture(params=PAYLOADS, ids=range(len(PAYLOADS)))
-def payload(request, db) -> str:
-    hostile_lab(request.param)
-    return request.param
+    with django_db_blocker.unblock():
+        return plain_responses(EXPORTS)
 
 
 def one_line(text: str) -> str:

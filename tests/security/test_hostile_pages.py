@@ -8,12 +8,10 @@ from urllib.parse import quote
 from xml.etree import ElementTree
 
 import pytest
-from django.core.cache import cache
 from django.test import Client
 
 from pubs.feeds import xml_text
 from tests.security.hostile import (
-    BENIGN,
     GROUP,
     MEMBER,
     OUTSIDER,
@@ -21,8 +19,9 @@ from tests.security.hostile import (
     PAYLOADS,
     VENUE,
     elements,
-    hostile_lab,
+    fetch_all,
     injected,
+    plain_responses,
 )
 
 PAGES = {
@@ -42,31 +41,14 @@ PAGES = {
 
 
 def pages(client: Client) -> dict[str, str]:
-    found = {}
-    for name, url in PAGES.items():
-        response = client.get(url)
-        assert response.status_code == 200, url
-        found[name] = response.content.decode()
-    return found
+    return fetch_all(client, PAGES)
 
 
 @pytest.fixture(scope="module")
 def baseline(django_db_setup, django_db_blocker) -> dict[str, str]:
     """The pages of the lab with plain text in every field (nothing is kept in the database)."""
-    from django.db import transaction
-
-    with django_db_blocker.unblock(), transaction.atomic():
-        hostile_lab(BENIGN)
-        found = pages(Client())
-        transaction.set_rollback(True)
-    cache.clear()
-    return found
-
-
-@pytest.fixture(params=PAYLOADS, ids=range(len(PAYLOADS)))
-def payload(request, db) -> str:
-    hostile_lab(request.param)
-    return request.param
+    with django_db_blocker.unblock():
+        return plain_responses(PAGES)
 
 
 def test_there_are_thirty_payloads_and_more():
