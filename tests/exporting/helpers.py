@@ -1,4 +1,4 @@
-"""Shared steps of the export tests: export, import, empty the database, take a snapshot."""
+"""Shared steps of the export tests: export, import, empty the database."""
 
 from __future__ import annotations
 
@@ -7,22 +7,7 @@ from pubs.bibtex.plan import Decisions
 from pubs.exporting import export_papers, render
 from pubs.importer import apply_import, prepare_import
 from pubs.models import Authorship, BibtexImport, Link, Paper, Tag, Venue, VenueRank
-
-#: The rows an import may touch (the import log itself aside).
-MODELS = [
-    Person,
-    Membership,
-    Advising,
-    Group,
-    Venue,
-    VenueRank,
-    Paper,
-    Authorship,
-    Link,
-    Tag,
-    Paper.tags.through,
-    Paper.groups.through,
-]
+from tests.database_state import IMPORTED_MODELS
 
 
 def export_all(**options) -> str:
@@ -45,8 +30,4 @@ def empty_database() -> None:
         model.objects.all().delete()
     for model in (Membership, Advising, Person, Group):
         model.objects.all().delete()
-    assert not any(model.objects.exists() for model in MODELS)
-
-
-def snapshot() -> dict[str, list]:
-    return {model.__name__: sorted(model.objects.values_list(), key=repr) for model in MODELS}
+    assert not any(model.objects.exists() for model in IMPORTED_MODELS)

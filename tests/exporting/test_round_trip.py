@@ -6,7 +6,8 @@ import pytest
 from pubs.export.bibtex import entry_type
 from pubs.exporting import export_papers
 from pubs.models import Paper
-from tests.exporting.helpers import empty_database, export_all, import_text, snapshot
+from tests.database_state import snapshot
+from tests.exporting.helpers import empty_database, export_all, import_text
 from tests.pubs.export.formats import bibtex_keys
 
 pytestmark = pytest.mark.usefixtures("catalogue")

@@ -7,7 +7,8 @@ from pathlib import Path
 import pytest
 
 from pubs.models import Paper
-from tests.exporting.helpers import empty_database, export_all, import_text, snapshot
+from tests.database_state import snapshot
+from tests.exporting.helpers import empty_database, export_all, import_text
 from tests.pubs.export.formats import bibtex_keys
 
 DATA = Path(__file__).resolve().parent.parent / "data" / "bibtex"

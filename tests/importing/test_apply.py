@@ -5,10 +5,11 @@ from pathlib import Path
 
 import pytest
 
-from people.models import Advising, Group, Membership, Person
+from people.models import Group, Person
 from pubs.bibtex.plan import Decisions
 from pubs.importer import ImportBlocked, UndoRefused, apply_import, prepare_import, undo_import
-from pubs.models import Authorship, BibtexImport, Link, Paper, Tag, Venue, VenueRank
+from pubs.models import Authorship, BibtexImport, Paper
+from tests.database_state import snapshot
 
 DATA = Path(__file__).resolve().parent.parent / "data" / "bibtex"
 pytestmark = pytest.mark.usefixtures("catalogue")
@@ -27,25 +28,6 @@ NEW_PAPERS = r"""
   journal = {Journal of Obscure Engines}, year = {2025}
 }
 """
-
-MODELS = [
-    Person,
-    Membership,
-    Advising,
-    Group,
-    Venue,
-    VenueRank,
-    Paper,
-    Authorship,
-    Link,
-    Tag,
-    Paper.tags.through,
-    Paper.groups.through,
-]
-
-
-def snapshot() -> dict:
-    return {model.__name__: sorted(model.objects.values_list(), key=repr) for model in MODELS}
 
 
 def run(text: str, **options):
