@@ -125,24 +125,8 @@ class Command(BaseCommand):
             create_venues=options["create_venues"],
             overwrite_all=options["overwrite"],
         )
-        for item in options["author"]:
-            name, slug = _pair(item, "--author")
-            if slug == NEW:
-                decisions.people[name] = NEW
-                continue
-            person = Person.objects.filter(slug=slug).first()
-            if person is None:
-                raise CommandError(f"--author {item!r}: no person with the slug {slug!r}.")
-            decisions.people[name] = person.pk
-        for item in options["venue"]:
-            text, slug = _pair(item, "--venue")
-            if slug == NEW:
-                decisions.venues[text] = NEW
-                continue
-            venue = Venue.objects.filter(slug=slug).first()
-            if venue is None:
-                raise CommandError(f"--venue {item!r}: no venue with the slug {slug!r}.")
-            decisions.venues[text] = venue.pk
+        decisions.people.update(_choices(options["author"], "--author", Person, "person"))
+        decisions.venues.update(_choices(options["venue"], "--venue", Venue, "venue"))
         return decisions
 
     def _group(self, slug: str | None) -> Group | None:
@@ -152,6 +136,21 @@ class Command(BaseCommand):
         if group is None:
             raise CommandError(f"--group {slug!r}: no group with this slug.")
         return group
+
+
+def _choices(items: list[str], option: str, model, noun: str) -> dict[str, int | str]:
+    """ "NAME=SLUG" choices: the name -> the primary key of the row with that slug, or NEW."""
+    chosen: dict[str, int | str] = {}
+    for item in items:
+        name, slug = _pair(item, option)
+        if slug == NEW:
+            chosen[name] = NEW
+            continue
+        row = model.objects.filter(slug=slug).first()
+        if row is None:
+            raise CommandError(f"{option} {item!r}: no {noun} with the slug {slug!r}.")
+        chosen[name] = row.pk
+    return chosen
 
 
 def _pair(item: str, option: str) -> tuple[str, str]:
