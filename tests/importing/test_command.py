@@ -159,3 +159,17 @@ def test_a_file_larger_than_the_settings_allow_is_refused(tmp_path, settings):
     settings.IMPORT_MAX_BYTES = 100
     with pytest.raises(CommandError, match="the limit is 100 bytes"):
         run(write(tmp_path, GOOD))
+
+
+@pytest.mark.parametrize(
+    ("option", "choice", "message"),
+    [
+        ("--author", "J. Fang=nobody", "no person with the slug 'nobody'"),
+        ("--venue", "NSDI '26=nowhere", "no venue with the slug 'nowhere'"),
+        ("--author", "J. Fang", 'write it as "NAME=SLUG"'),
+    ],
+)
+def test_a_choice_naming_no_one_is_refused(tmp_path, option, choice, message):
+    with pytest.raises(CommandError, match=re.escape(message)):
+        run(write(tmp_path, GOOD), option, choice)
+    assert not Paper.objects.filter(title="Command Line Imports").exists()
