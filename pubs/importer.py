@@ -5,11 +5,13 @@ the admin import page and ``manage.py import_bibtex`` share.
 
 from __future__ import annotations
 
+import functools
+import gc
 import hashlib
 from collections import defaultdict
-from collections.abc import Hashable
+from collections.abc import Callable, Hashable
 from dataclasses import dataclass
-from typing import Any
+from typing import Any, ParamSpec, TypeVar
 
 from django.db import connection, transaction
 from django.db.models import Count, Max
@@ -57,6 +59,30 @@ class ImportBlocked(Exception):
 #: The PostgreSQL advisory lock that makes imports apply one at a time.
 IMPORT_LOCK = 0x6C6162707562  # "labpub"
 
+P = ParamSpec("P")
+R = TypeVar("R")
+
+
+def _collector_paused(function: Callable[P, R]) -> Callable[P, R]:
+    """Run ``function`` with Python's cyclic garbage collector off.
+
+    An import makes hundreds of thousands of small objects that all live until it ends; the
+    collector would walk them again and again for nothing (a fifth of a 10,000-entry import's
+    time). Reference counting still frees what is dropped; the collector runs again after.
+    """
+
+    @functools.wraps(function)
+    def paused(*args: P.args, **kwargs: P.kwargs) -> R:
+        enabled = gc.isenabled()
+        gc.disable()
+        try:
+            return function(*args, **kwargs)
+        finally:
+            if enabled:
+                gc.enable()
+
+    return paused
+
 
 @dataclass
 class PreparedImport:
@@ -70,6 +96,7 @@ class PreparedImport:
     state: tuple = ()
 
 
+@_collector_paused
 def prepare_import(
     text: str,
     *,
@@ -181,6 +208,7 @@ def referenced_people(
 # -- applying ------------------------------------------------------------------------------
 
 
+@_collector_paused
 @transaction.atomic
 def apply_import(
     prepared: PreparedImport,
@@ -403,7 +431,7 @@ def _create_papers(
         (
             (
                 ids[entry.key],
-                person_ids[a.person] if a.is_new else a.person,
+                person_ids.get(a.person, a.person),  # a new person's key, or an id
                 a.position,
                 a.author.printed[:200],
                 a.author.equal,
@@ -537,13 +565,21 @@ def _venue_id(entry: EntryPlan, venue_ids: dict[str, int]) -> int | None:
 
 def _clipped(values: dict[str, Any]) -> dict[str, Any]:
     """Values cut to their columns' lengths (a hostile file may carry megabyte strings)."""
-    out = {}
-    for name, value in values.items():
-        limit = (
-            None if name == "venue_id" else getattr(Paper._meta.get_field(name), "max_length", None)
-        )
-        out[name] = value[:limit] if isinstance(value, str) and limit else value
-    return out
+    limits = _paper_lengths()
+    return {
+        name: value[:limit] if isinstance(value, str) and (limit := limits.get(name)) else value
+        for name, value in values.items()
+    }
+
+
+@functools.cache
+def _paper_lengths() -> dict[str, int]:
+    """The maximum length of each of Paper's character columns, by field name."""
+    return {
+        field.name: field.max_length
+        for field in Paper._meta.concrete_fields
+        if getattr(field, "max_length", None)
+    }
 
 
 def _jsonable(value: Any) -> Any:

@@ -378,6 +378,7 @@ class VenueIndex:
             self.own_track_words[venue.key] = frozenset(tracks)
             self.name_words[venue.key] = frozenset(vocabulary - GENERIC_WORDS)
         self._cache: dict[tuple, Resolution] = {}
+        self._as_written: dict[tuple, Resolution] = {}  # the same answers, by the texts
 
     def resolve(
         self,
@@ -398,17 +399,23 @@ class VenueIndex:
             if lowered.startswith("10.48550/arxiv")
             else DOI_SPONSORS.get(lowered.split("/")[0], frozenset())
         )
-        key = (
-            _any_year(booktitle),
-            _any_year(journal),
-            _any_year(series),
-            publisher,
-            told,
-            dblp_stream(dblp_key),
-        )
-        if key not in self._cache:
-            self._cache[key] = self._resolve(booktitle, journal, series, publisher, doi, dblp_key)
-        return self._cache[key]
+        as_written = (booktitle, journal, series, publisher, told, dblp_key)
+        found = self._as_written.get(as_written)
+        if found is None:
+            key = (
+                _any_year(booktitle),
+                _any_year(journal),
+                _any_year(series),
+                publisher,
+                told,
+                dblp_stream(dblp_key),
+            )
+            if key not in self._cache:
+                self._cache[key] = self._resolve(
+                    booktitle, journal, series, publisher, doi, dblp_key
+                )
+            found = self._as_written[as_written] = self._cache[key]
+        return found
 
     def _resolve(
         self, booktitle: str, journal: str, series: str, publisher: str, doi: str, dblp_key: str

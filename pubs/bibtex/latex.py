@@ -34,7 +34,6 @@ _SPECIAL = re.compile(
 )
 _NEEDS_WORK = re.compile(r"[\\{}$~]")
 _MATH = re.compile(r"(\$[^$]*\$)")
-_SPACES = re.compile(r"\s+")
 _DASHES = (("---", "\u2014"), ("--", "\u2013"))
 
 _PYLATEXENC = LatexNodes2Text(math_mode="text", strict_latex_spaces=False)
@@ -67,9 +66,11 @@ def to_text(value: str) -> str:
         )
     else:
         text = _text(value)
-    for tex, dash in _DASHES:
-        text = text.replace(tex, dash)
-    return _SPACES.sub(" ", unicodedata.normalize("NFC", text)).strip()
+    if "--" in text:
+        for tex, dash in _DASHES:
+            text = text.replace(tex, dash)
+    # Runs of white space as one space (split() knows the same white space as r"\s").
+    return " ".join(unicodedata.normalize("NFC", text).split())
 
 
 def _text(value: str) -> str:
