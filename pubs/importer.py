@@ -515,6 +515,10 @@ def _update_papers(plan: ImportPlan, venue_ids: dict[str, int], changes: dict) -
         Paper.objects.filter(pk=paper_id).update(**_clipped(fill), modified=now)
 
 
+#: How a name was matched when the person should know it next time.
+REMEMBERED_MATCHES = frozenset({"initials", "coauthors", "chinese_order", "middle"})
+
+
 def _remember_variants(plan: ImportPlan, changes: dict) -> None:
     """Names matched by initials, co-authors, Chinese order or the user's choice are
     remembered on the person, so the next import knows them."""
@@ -523,14 +527,9 @@ def _remember_variants(plan: ImportPlan, changes: dict) -> None:
         if entry.action != "create":
             continue
         for author in entry.authors:
-            if author.person is None or author.is_new:
+            if not (author.decided or author.match.kind in REMEMBERED_MATCHES):
                 continue
-            if author.decided or author.match.kind in (
-                "initials",
-                "coauthors",
-                "chinese_order",
-                "middle",
-            ):
+            if author.person is not None and not author.is_new:
                 wanted[author.person].add(author.author.native or author.author.printed)
     people = list(Person.objects.filter(pk__in=wanted))
     for person in people:

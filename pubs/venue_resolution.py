@@ -158,11 +158,16 @@ class Resolution:
 @lru_cache(maxsize=65536)
 def fold(text: str) -> str:
     """NFKC, accents off, quotes straight, LaTeX braces and dashes dropped, spaces collapsed."""
-    text = unicodedata.normalize("NFKC", text)
-    text = "".join(c for c in unicodedata.normalize("NFKD", text) if not unicodedata.combining(c))
+    ascii = text.isascii()  # most venue names: nothing to normalise, no CJK
+    if not ascii:
+        text = unicodedata.normalize("NFKC", text)
+        text = "".join(
+            c for c in unicodedata.normalize("NFKD", text) if not unicodedata.combining(c)
+        )
     for old, new in FOLDED_CHARACTERS:
         text = text.replace(old, new)
-    text = _CJK_LATIN.sub(" ", text)  # "会议DAC" -> "会议 DAC"
+    if not ascii:
+        text = _CJK_LATIN.sub(" ", text)  # "会议DAC" -> "会议 DAC"
     return _LEAD_IN.sub("", " ".join(text.split()))
 
 

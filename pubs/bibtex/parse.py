@@ -165,7 +165,19 @@ def parse(text: str, *, max_entries: int = DEFAULT_MAX_ENTRIES) -> ParsedFile:
     first_line: dict[str, int] = {}
     for block in library.blocks:
         line = block.start_line + 1
-        if isinstance(block, model.DuplicateBlockKeyBlock):
+        if type(block) is model.Entry:  # most blocks; before the slower isinstance checks
+            key = block.key.lower()
+            if key in first_line:
+                message = f"the key {block.key} is used twice (first at line {first_line[key]})"
+                result.problems.append(Problem(message, line, block.key))
+                continue
+            first_line[key] = line
+            fields = {
+                item.key.lower(): _expand(item.value, macros, block.key, line, result)
+                for item in block.fields
+            }
+            result.entries.append(RawEntry(block.key, block.entry_type.lower(), fields, line))
+        elif isinstance(block, model.DuplicateBlockKeyBlock):
             if isinstance(block.ignore_error_block, model.String):
                 continue  # a redefined @string, handled with the other macros
             first = block.previous_block.start_line + 1
@@ -181,17 +193,6 @@ def parse(text: str, *, max_entries: int = DEFAULT_MAX_ENTRIES) -> ParsedFile:
             result.preambles.append(_expand(block.value, macros, "", line, result))
         elif isinstance(block, model.ExplicitComment | model.ImplicitComment):
             result.comments += 1
-        elif isinstance(block, model.Entry):
-            key = block.key.lower()
-            if key in first_line:
-                message = f"the key {block.key} is used twice (first at line {first_line[key]})"
-                result.problems.append(Problem(message, line, block.key))
-                continue
-            first_line[key] = line
-            fields = {}
-            for item in block.fields:
-                fields[item.key.lower()] = _expand(item.value, macros, block.key, line, result)
-            result.entries.append(RawEntry(block.key, block.entry_type.lower(), fields, line))
     result.strings = len(macros)
     commands = preamble_commands(result.preambles)
     if commands:
@@ -277,6 +278,8 @@ def _expand_strings(blocks: list[model.Block], result: ParsedFile) -> dict[str, 
     replaces the earlier value (as in BibTeX), with a warning."""
     macros: dict[str, str] = {}
     for block in blocks:
+        if type(block) is model.Entry:
+            continue
         if isinstance(block, model.DuplicateBlockKeyBlock) and isinstance(
             block.ignore_error_block, model.String
         ):

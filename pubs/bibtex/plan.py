@@ -9,7 +9,6 @@ suggestion, or a new person; for each venue: the venue and why, or unresolved.
 
 from __future__ import annotations
 
-from collections import defaultdict
 from collections.abc import Hashable
 from dataclasses import dataclass, field
 from typing import Any, Literal
@@ -201,21 +200,29 @@ class ImportPlan:
 
     def summary(self) -> dict[str, int]:
         """The counts an import reports: entries, people and venues."""
-        created = [e for e in self.entries if e.action == "create"]
-        authors = [a for e in created for a in e.authors]
+        created = self.to_create
         venues = [e.venue for e in created if e.venue]
+        matched = new = ambiguous = suggested = 0
+        for entry in created:
+            for a in entry.authors:
+                if a.is_new:
+                    new += not a.note
+                elif a.person is not None:
+                    matched += 1
+                if a.match.kind == "ambiguous":
+                    ambiguous += not a.decided
+                elif a.match.kind == "suggestion":
+                    suggested += 1
         return {
             "entries": len(self.entries),
             "created": len(created),
             "duplicates": sum(1 for e in self.entries if e.action == "duplicate"),
             "updated": sum(1 for e in self.entries if e.updates),
             "invalid": sum(1 for e in self.entries if e.action == "invalid"),
-            "authors_matched": sum(1 for a in authors if a.person is not None and not a.is_new),
-            "authors_new": sum(1 for a in authors if a.is_new and not a.note),
-            "authors_ambiguous": sum(
-                1 for a in authors if a.match.kind == "ambiguous" and not a.decided
-            ),
-            "authors_suggested": sum(1 for a in authors if a.match.kind == "suggestion"),
+            "authors_matched": matched,
+            "authors_new": new,
+            "authors_ambiguous": ambiguous,
+            "authors_suggested": suggested,
             "people_new": len(self.new_people),
             "venues_matched": sum(1 for v in venues if v.venue is not None),
             "venues_unmatched": sum(1 for v in venues if v.venue is None),
@@ -399,55 +406,72 @@ def _plan_authors(plan: ImportPlan, people: PeopleIndex, decisions: Decisions) -
     with Jin Fang, not Jiarui Fang). Then the user's decisions apply.
     """
     entries = plan.to_write
-    first: dict[int, dict[int, PersonMatch]] = defaultdict(dict)
-    known: dict[int, dict[int, Hashable]] = defaultdict(dict)
+    firsts: list[dict[int, PersonMatch]] = []  # per entry: position -> match of pass 1
+    knowns: list[dict[int, Hashable]] = []  # per entry: position -> person found in pass 1
     # A written-out name matches the same way wherever it appears: match it once.
     seen: dict[tuple[str, str, str, str], tuple[PersonMatch, Hashable | None]] = {}
-    for index, entry in enumerate(entries):
+    for entry in entries:
+        first: dict[int, PersonMatch] = {}
+        known: dict[int, Hashable] = {}
         for position, author in enumerate(entry.record.authors, start=1):
             if author.is_initials:
                 continue
             name = (author.native, author.given, author.von, author.family)
-            if name not in seen:
+            found = seen.get(name)
+            if found is None:
                 match = people.match(author)
                 person = match.person
-                if match.kind in ("new", "suggestion"):
+                if match.kind in NEW_KINDS:
                     # A misspelling of someone known is no candidate for others' initials.
                     new = _new_person(plan, people, author, findable=match.kind == "new")
                     person = new.key
-                seen[name] = (match, person)
-            match, person = seen[name]
-            if match.kind in ("new", "suggestion"):
+                found = seen[name] = (match, person)
+            match, person = found
+            if match.kind in NEW_KINDS:
                 plan.new_people[person].printed.add(author.printed)
             if person is not None:
-                known[index][position] = person
-            first[index][position] = match
-        people.link_all(known[index].values())
-    for index, entry in enumerate(entries):
-        matches = dict(first[index])
-        evidence = set(known[index].values())
+                known[position] = person
+            first[position] = match
+        firsts.append(first)
+        knowns.append(known)
+        people.link_all(known.values())
+    for entry, matches, known in zip(entries, firsts, knowns, strict=True):
+        authors = entry.record.authors
         open_positions = [
             position
-            for position in range(1, len(entry.record.authors) + 1)
+            for position in range(1, len(authors) + 1)
             if position not in matches or matches[position].kind == "ambiguous"
         ]
+        evidence = set(known.values()) if open_positions else set()
         progress = True
         while open_positions and progress:
             progress = False
             for position in list(open_positions):
-                author = entry.record.authors[position - 1]
-                match = people.match(author, evidence)
+                match = people.match(authors[position - 1], evidence)
                 matches[position] = match
                 if match.linked:
                     evidence.add(match.person)
                     open_positions.remove(position)
                     progress = True
-        for position, author in enumerate(entry.record.authors, start=1):
-            match, person = matches[position], known[index].get(position)
-            item = _author_plan(plan, people, decisions, entry, position, author, match, person)
-            entry.authors.append(item)
+        entry.authors.extend(
+            _author_plan(
+                plan,
+                people,
+                decisions,
+                entry,
+                position,
+                author,
+                matches[position],
+                known.get(position),
+            )
+            for position, author in enumerate(authors, start=1)
+        )
     used = {a.person for e in entries if e.action == "create" for a in e.authors}
     plan.new_people = {key: person for key, person in plan.new_people.items() if key in used}
+
+
+#: Matches that make a new person (a suggestion is one until the user says otherwise).
+NEW_KINDS = frozenset({"new", "suggestion"})
 
 
 def _author_plan(
