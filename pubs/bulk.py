@@ -4,7 +4,7 @@ Django's bulk_create builds a model instance and prepares every value of every r
 costs seconds for 60,000 authorships. These helpers send plain rows: PostgreSQL takes them
 with COPY, in one stream, other databases with one executemany per batch. The caller gives
 values ready for the database (``json_value`` and ``datetime_value`` prepare the two kinds
-that need it).
+that need it) and, from ``new_ids``, the rows' primary keys: nothing is read back.
 """
 
 from __future__ import annotations
@@ -56,11 +56,33 @@ def datetime_value(model: type[models.Model], name: str, value: datetime) -> Any
     return model._meta.get_field(name).get_db_prep_save(value, connection)
 
 
-def ids_by(model: type[models.Model], name: str, values: Iterable[Any]) -> dict[Any, int]:
-    """Primary keys of the rows whose unique field ``name`` has one of ``values``."""
-    wanted = list(values)
-    found: dict[Any, int] = {}
-    for start in range(0, len(wanted), 900):
-        chunk = wanted[start : start + 900]
-        found.update(model.objects.filter(**{f"{name}__in": chunk}).values_list(name, "pk"))
-    return found
+def new_ids(model: type[models.Model], count: int) -> list[int]:
+    """``count`` primary keys for rows of ``model`` about to be inserted, so that the caller
+    knows them without reading the rows back. Call it inside the transaction that inserts.
+
+    PostgreSQL hands them out from the table's sequence. SQLite has one writer at a time: this
+    takes the write lock, and the ids after the largest ever used are then this transaction's.
+    """
+    if not connection.in_atomic_block:
+        raise RuntimeError("new_ids() needs the transaction that inserts the rows")
+    if count <= 0:
+        return []
+    table, pk = model._meta.db_table, model._meta.pk.column
+    quote = connection.ops.quote_name
+    with connection.cursor() as cursor:
+        if connection.vendor == "postgresql":
+            cursor.execute(
+                "SELECT nextval(pg_get_serial_sequence(%s, %s)) FROM generate_series(1, %s)",
+                [quote(table), pk, count],
+            )
+            return [row[0] for row in cursor.fetchall()]
+        if connection.vendor == "sqlite":
+            cursor.execute(f"UPDATE {quote(table)} SET {quote(pk)} = {quote(pk)} WHERE 0")
+            cursor.execute(
+                f"SELECT max(last) FROM (SELECT max({quote(pk)}) AS last FROM {quote(table)}"
+                " UNION ALL SELECT seq FROM sqlite_sequence WHERE name = %s)",
+                [table],
+            )
+            last = cursor.fetchone()[0] or 0
+            return list(range(last + 1, last + 1 + count))
+    raise NotImplementedError(f"new_ids() does not know {connection.vendor}")

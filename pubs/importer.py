@@ -33,7 +33,7 @@ from pubs.bibtex.plan import (
     build_plan,
     paper_values,
 )
-from pubs.bulk import datetime_value, ids_by, insert_rows, json_value
+from pubs.bulk import datetime_value, insert_rows, json_value, new_ids
 from pubs.identifiers import paper_slug, slug_words
 from pubs.models import (
     Authorship,
@@ -45,6 +45,7 @@ from pubs.models import (
     Venue,
     VenueKind,
 )
+from pubs.search import search_documents_deferred
 from pubs.services import venue_index
 from pubs.venue_resolution import name_key, venue_name
 
@@ -297,9 +298,11 @@ def _create_venues(plan: ImportPlan, changes: dict) -> dict[str, int]:
                 slug,
             )
         slug_of_text[entry.venue.text] = rows[key][-1]
-    insert_rows(Venue, VENUE_COLUMNS, rows.values())
-    by_slug = ids_by(Venue, "slug", [row[-1] for row in rows.values()])
-    changes["venues"] = sorted(by_slug.values())
+    ids = new_ids(Venue, len(rows))
+    rows_with_ids = [(pk, *row) for pk, row in zip(ids, rows.values(), strict=True)]
+    insert_rows(Venue, ("id", *VENUE_COLUMNS), rows_with_ids)
+    by_slug = {row[-1]: row[0] for row in rows_with_ids}
+    changes["venues"] = sorted(ids)
     mapped = {
         entry.venue.venue: entry.venue.text
         for entry in plan.to_write
@@ -350,10 +353,12 @@ def _create_people(plan: ImportPlan, changes: dict) -> dict[str, int]:
                 now,
             )
         )
-    insert_rows(Person, PERSON_COLUMNS, rows)
-    ids = ids_by(Person, "slug", slugs.values())
-    changes["people"] = sorted(ids.values())
-    return {key: ids[slug] for key, slug in slugs.items()}
+    ids = new_ids(Person, len(rows))
+    insert_rows(
+        Person, ("id", *PERSON_COLUMNS), [(pk, *row) for pk, row in zip(ids, rows, strict=True)]
+    )
+    changes["people"] = sorted(ids)
+    return dict(zip(slugs, ids, strict=True))
 
 
 PAPER_COLUMNS = (
@@ -376,7 +381,7 @@ def _create_papers(
     entries = plan.to_create
     now = datetime_value(Paper, "created", timezone.now())
     no_extra = json_value(Paper, "extra_fields", {})
-    slugs: dict[str, str] = {}
+    ids = dict(zip((entry.key for entry in entries), new_ids(Paper, len(entries)), strict=True))
     rows = []
     for entry in entries:
         record = entry.record
@@ -384,14 +389,14 @@ def _create_papers(
         key = record.key if record.key not in taken_keys and len(record.key) <= 100 else ""
         if key:
             taken_keys.add(key)
-        slug = paper_slug(record.title, record.year)
-        slugs[entry.key] = _unique_slug(slug, taken_slugs, ready=True)
+        slug = _unique_slug(paper_slug(record.title, record.year), taken_slugs, ready=True)
         latex = record.title_latex[:1000] if record.title_latex != record.title else ""
         rows.append(
             (
+                ids[entry.key],
                 values["title"],
                 latex,
-                slugs[entry.key],
+                slug,
                 values["year"],
                 values["month"],
                 values["kind"],
@@ -421,28 +426,27 @@ def _create_papers(
                 now,
             )
         )
-    insert_rows(Paper, PAPER_COLUMNS, rows)
-    by_slug = ids_by(Paper, "slug", slugs.values())
-    ids = {entry_key: by_slug[slug] for entry_key, slug in slugs.items()}
     changes["papers"] = sorted(ids.values())
-    insert_rows(
-        Authorship,
-        AUTHORSHIP_COLUMNS,
-        (
+    with search_documents_deferred(ids.values()):  # built once, with the authors
+        insert_rows(Paper, ("id", *PAPER_COLUMNS), rows)
+        insert_rows(
+            Authorship,
+            AUTHORSHIP_COLUMNS,
             (
-                ids[entry.key],
-                person_ids.get(a.person, a.person),  # a new person's key, or an id
-                a.position,
-                a.author.printed[:200],
-                a.author.equal,
-                False,
-                "",
-                a.note[:300],
-            )
-            for entry in entries
-            for a in _distinct_people(entry)
-        ),
-    )
+                (
+                    ids[entry.key],
+                    person_ids.get(a.person, a.person),  # a new person's key, or an id
+                    a.position,
+                    a.author.printed[:200],
+                    a.author.equal,
+                    False,
+                    "",
+                    a.note[:300],
+                )
+                for entry in entries
+                for a in _distinct_people(entry)
+            ),
+        )
     insert_rows(
         Link,
         ("paper", "kind", "url", "file", "label"),
@@ -481,10 +485,13 @@ def _tag(entries: list[EntryPlan], ids: dict[str, int], changes: dict) -> None:
     for _, slug, name in sorted(wanted):
         if slug not in tags and slug not in new:
             new[slug] = name
-    insert_rows(Tag, ("name", "slug"), sorted((name, slug) for slug, name in new.items()))
-    created = ids_by(Tag, "slug", new)
-    changes["tags"] = sorted(created.values())
-    tags.update(created)
+    created = sorted((name, slug) for slug, name in new.items())
+    tag_ids = new_ids(Tag, len(created))
+    insert_rows(
+        Tag, ("id", "name", "slug"), [(pk, *row) for pk, row in zip(tag_ids, created, strict=True)]
+    )
+    changes["tags"] = tag_ids
+    tags.update((slug, pk) for pk, (_, slug) in zip(tag_ids, created, strict=True))
     insert_rows(
         Paper.tags.through,
         ("paper", "tag"),

@@ -14,8 +14,10 @@ from __future__ import annotations
 
 import re
 import unicodedata
+from collections.abc import Iterable, Iterator
+from contextlib import contextmanager
 
-from django.db import connections
+from django.db import connection, connections
 from django.db.models import Exists, OuterRef, Q, QuerySet
 from django.db.models.expressions import RawSQL
 
@@ -25,6 +27,10 @@ from pubs.models import Authorship, Paper
 WORD = re.compile(r"[^\W_]+(?:[.\-][^\W_]+)*")
 MAX_WORDS = 10
 MAX_WORD_LENGTH = 100
+
+#: The setting (local to a transaction) that tells the insert triggers of papers and
+#: authorships to leave the documents to :func:`search_documents_deferred`.
+SEARCH_DEFERRED = "labpubs.search_deferred"
 
 MATCHING_PAPERS = """
     SELECT paper_id FROM pubs_paper_search
@@ -72,3 +78,20 @@ def _substring_search(queryset: QuerySet[Paper], words: list[str]) -> QuerySet[P
             | Exists(by_author)
         )
     return queryset
+
+
+@contextmanager
+def search_documents_deferred(papers: Iterable[int]) -> Iterator[None]:
+    """Insert papers and their authorships in the block; their search documents are built
+    once, at its end, instead of once per INSERT statement (PostgreSQL; elsewhere there are
+    no documents). Inside a transaction: the deferral ends with it, whatever happens.
+    """
+    if connection.vendor != "postgresql":
+        yield
+        return
+    with connection.cursor() as cursor:
+        cursor.execute("SELECT set_config(%s, 'on', true)", [SEARCH_DEFERRED])
+    yield
+    with connection.cursor() as cursor:
+        cursor.execute("SELECT set_config(%s, 'off', true)", [SEARCH_DEFERRED])
+        cursor.execute("SELECT pubs_paper_search_refresh(%s::bigint[])", [sorted(papers)])

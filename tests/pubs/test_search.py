@@ -6,7 +6,7 @@ again. The same behaviour holds on SQLite, where the search matches substrings.
 """
 
 import pytest
-from django.db import connection
+from django.db import connection, transaction
 
 from people.models import Person
 from pubs.bulk import insert_rows
@@ -177,6 +177,41 @@ def test_authors_inserted_in_bulk_as_the_import_does(spotserve):
     )
     assert found("bulkwright") == {"spotserve"}
     assert found("wright") == {"spotserve"}
+
+
+IMPORTED = """
+@inproceedings{fang2025imported,
+  title = {Bulkloaded Transformers for Imported Search},
+  author = {Fang, Jiarui and {\\"O}zt{\\"u}rk, Meltem},
+  booktitle = {Proceedings of the Workshop on Quiet Imports},
+  year = {2025},
+}
+"""
+
+
+def import_text(text: str) -> None:
+    from pubs.bibtex.plan import Decisions
+    from pubs.importer import apply_import, prepare_import
+
+    decisions = Decisions(create_venues=True)
+    apply_import(prepare_import(text, decisions=decisions), file_name="imported.bib")
+
+
+@pytest.mark.parametrize("text", ["bulkloaded", "Fang", "Jiarui", "Öztürk", "quiet imports"])
+def test_an_imported_paper_is_found_by_title_authors_and_venue(db, text):
+    """An import builds the documents of its papers once, after their authors are in."""
+    import_text(IMPORTED)
+    assert found(text) == {"bulkloaded-transformers-for-imported-search-2025"}
+
+
+@postgresql_only
+def test_papers_inserted_after_an_import_get_their_documents_again(db):
+    """The import's deferral of the documents ends with it, even in the same transaction."""
+    with transaction.atomic():
+        import_text(IMPORTED)
+        later = paper_with_authors(PersonFactory(family_name="Afterwards"), title="Later Work")
+    assert found("afterwards") == {later.slug}
+    assert search_rows() == Paper.objects.count() == 2
 
 
 def test_an_author_removed(spotserve):
