@@ -327,6 +327,7 @@ PERSON_COLUMNS = (
 def _create_people(plan: ImportPlan, changes: dict) -> dict[str, int]:
     taken = set(Person.objects.values_list("slug", flat=True))
     now = datetime_value(Person, "created", timezone.now())
+    no_variants = json_value(Person, "variants", [])
     slugs: dict[str, str] = {}
     rows = []
     for key, person in plan.new_people.items():
@@ -339,7 +340,7 @@ def _create_people(plan: ImportPlan, changes: dict) -> dict[str, int]:
                 family,
                 person.native[:100],
                 slugs[key],
-                json_value(Person, "variants", variants),
+                json_value(Person, "variants", variants) if variants else no_variants,
                 "",
                 "",
                 "",
@@ -570,12 +571,13 @@ def _venue_id(entry: EntryPlan, venue_ids: dict[str, int]) -> int | None:
 
 
 def _clipped(values: dict[str, Any]) -> dict[str, Any]:
-    """Values cut to their columns' lengths (a hostile file may carry megabyte strings)."""
-    limits = _paper_lengths()
-    return {
-        name: value[:limit] if isinstance(value, str) and (limit := limits.get(name)) else value
-        for name, value in values.items()
-    }
+    """``values``, with the texts longer than their columns cut to length (a hostile file may
+    carry megabyte strings)."""
+    for name, limit in _paper_lengths().items():
+        value = values.get(name)
+        if isinstance(value, str) and len(value) > limit:
+            values[name] = value[:limit]
+    return values
 
 
 @functools.cache

@@ -13,7 +13,6 @@ from functools import lru_cache
 
 from bibtexparser.middlewares.names import (
     parse_single_name_into_parts,
-    split_multiple_persons_names,
 )
 from pypinyin import Style, lazy_pinyin
 
@@ -104,10 +103,26 @@ _AND = re.compile(r"\s+and\s+", re.IGNORECASE)
 
 
 def _split_names(value: str) -> list[str]:
-    """The names of an author list: split at " and ", but not inside braces."""
+    """The names of an author list: split at " and ", but not inside braces ("{Simon and
+    Schuster}" is one name)."""
+    value = value.strip()
     if "{" not in value:
-        return [name.strip() for name in _AND.split(value.strip())]
-    return split_multiple_persons_names(value)
+        return [name.strip() for name in _AND.split(value)]
+    names, start = [], 0
+    for match in _AND.finditer(value):
+        if _brace_depth(value, match.start()) == 0:
+            names.append(value[start : match.start()].strip())
+            start = match.end()
+    names.append(value[start:].strip())
+    return names
+
+
+def _brace_depth(text: str, position: int) -> int:
+    """How many braces are open at ``position`` (``\\{`` and ``\\}`` are no braces)."""
+    before = text[:position]
+    opened = before.count("{") - before.count("\\{")
+    closed = before.count("}") - before.count("\\}")
+    return opened - closed
 
 
 def parse_authors(value: str) -> tuple[list[Author], bool]:

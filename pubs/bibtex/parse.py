@@ -240,8 +240,10 @@ def _expand(
 ) -> str:
     """A field value with its delimiters removed and its macros replaced by their text."""
     value = value.strip()
-    if value.startswith("{") and value.endswith("}") and _balanced(value[1:-1]):
-        return value[1:-1]
+    if value[:1] == "{" and value[-1:] == "}":
+        inner = value[1:-1]
+        if _balanced(inner):
+            return inner
     if (value.startswith('"') and value.endswith('"') and '"' not in value[1:-1]) or not value:
         return value[1:-1]
     out = []

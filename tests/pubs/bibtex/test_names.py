@@ -80,3 +80,19 @@ def test_and_others_ends_the_list():
 def test_and_inside_braces_is_not_a_separator():
     authors, _ = parse_authors("{Barnes and Noble} and Jin Fang")
     assert len(authors) == 2
+
+
+def test_an_accent_opening_a_name_is_kept_in_a_list_with_braces():
+    authors, _ = parse_authors(
+        "Felipe Campelo and \\'Athila R. Trindade and Manuel L{\\'o}pez-Ib{\\'a}{\\~n}ez"
+    )
+    assert [a.full for a in authors] == [
+        "Felipe Campelo",
+        "Áthila R. Trindade",
+        "Manuel López-Ibáñez",
+    ]
+
+
+def test_an_escaped_brace_does_not_hide_the_next_separator():
+    authors, _ = parse_authors("Ann \\{Lee and Bo Chen")
+    assert len(authors) == 2 and authors[1].full == "Bo Chen"
