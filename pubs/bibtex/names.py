@@ -68,7 +68,7 @@ SURNAME_READINGS = {
 }  # fmt: skip
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, slots=True)
 class Author:
     """An author as the entry gives them, split into parts, decoded to Unicode."""
 

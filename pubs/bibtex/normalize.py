@@ -66,7 +66,7 @@ _YEAR = re.compile(r"\b(1[5-9]\d\d|20\d\d|2100)\b")
 _TRUE = {"true", "yes", "1", "y"}
 
 
-@dataclass
+@dataclass(slots=True)
 class Record:
     """An entry as the app understands it. ``errors`` make it unfit to import."""
 

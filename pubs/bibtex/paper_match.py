@@ -23,7 +23,7 @@ PREPRINT_KINDS = frozenset({"preprint"})
 _NOT_WORD = re.compile(r"[\W_]+")
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, slots=True)
 class PaperRecord:
     id: Hashable
     title: str

@@ -35,7 +35,7 @@ _INNER_GROUP = re.compile(r"\{[^{}]*\}")
 _KEY_IN_BLOCK = re.compile(r"@\s*(\w+)\s*[{(]\s*([^,\s{}()]+)\s*,")
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, slots=True)
 class Problem:
     """Something wrong with the input, at a line and an entry when known."""
 
@@ -61,7 +61,7 @@ class BibtexError(ValueError):
         self.problem = problem
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, slots=True)
 class RawEntry:
     """One entry: lower-case type and field names, values with macros expanded (LaTeX kept)."""
 

@@ -61,7 +61,7 @@ class Decisions:
         return None
 
 
-@dataclass
+@dataclass(slots=True)
 class NewPerson:
     """A person the import would create."""
 
@@ -97,7 +97,7 @@ class AuthorPlan:
         return isinstance(self.person, str) and self.person.startswith("new:")
 
 
-@dataclass
+@dataclass(slots=True)
 class VenuePlan:
     text: str
     resolution: Resolution | None = None
@@ -110,7 +110,7 @@ class VenuePlan:
         return self.venue is not None or self.create
 
 
-@dataclass
+@dataclass(slots=True)
 class EntryPlan:
     record: Record
     action: Literal["create", "duplicate", "invalid"] = "create"
