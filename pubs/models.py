@@ -477,7 +477,11 @@ class Authorship(models.Model):
     """A person's place in a paper's author list, with the name as the paper prints it."""
 
     paper = models.ForeignKey(
-        Paper, on_delete=models.CASCADE, related_name="authorships", verbose_name=_("paper")
+        Paper,
+        on_delete=models.CASCADE,
+        related_name="authorships",
+        verbose_name=_("paper"),
+        db_index=False,  # the unique (paper, position) index serves lookups by paper
     )
     person = models.ForeignKey(
         Person, on_delete=models.PROTECT, related_name="authorships", verbose_name=_("person")
