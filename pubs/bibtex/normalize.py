@@ -64,6 +64,8 @@ _ARXIV_IN_TEXT = re.compile(r"\barxiv(?:\s+preprint)?\s*:?\s*(?:abs/)?([\w.\-/]+
 _CORR_VOLUME = re.compile(r"^abs/(.+)$", re.I)
 _YEAR = re.compile(r"\b(1[5-9]\d\d|20\d\d|2100)\b")
 _TRUE = {"true", "yes", "1", "y"}
+_MONTH_SEPARATOR = re.compile(r"[\s/\-–,]+")
+_KEYWORD_SEPARATOR = re.compile(r"[;,]")
 
 
 @dataclass(slots=True)
@@ -150,9 +152,10 @@ def normalize(entry: RawEntry, *, link_base: str = "") -> Record:
     if record.kind == "thesis":
         record.thesis_type = THESIS_TYPES.get(entry.entry_type) or _thesis_type(f.get("type", ""))
     record.abstract = to_text(f.get("abstract", ""))
-    record.keywords = [
-        to_text(word) for word in re.split(r"[;,]", f.get("keywords", "")) if word.strip()
-    ]
+    if "keywords" in f:
+        record.keywords = [
+            to_text(word) for word in _KEYWORD_SEPARATOR.split(f["keywords"]) if word.strip()
+        ]
     _read_identifiers(record, f)
     _read_status(record, f)
     _read_links(record, f, link_base)
@@ -173,7 +176,7 @@ def _read_year_and_month(record: Record, f: dict[str, str]) -> None:
         message = f"the year {year_text!r} is not a year" if year_text else "it has no year"
         record.problem(message)
     month = to_text(f.get("month", "")).strip().lower().rstrip(".")
-    first = re.split(r"[\s/\-–,]+", month)[0] if month else ""  # "january / february"
+    first = _MONTH_SEPARATOR.split(month, 1)[0] if month else ""  # "january / february"
     if first.isdigit() and 1 <= int(first) <= 12:
         record.month = int(first)
     elif first.rstrip(".") in MONTHS:
@@ -248,7 +251,7 @@ def _only_arxiv(container: str) -> bool:
 
 
 def _read_status(record: Record, f: dict[str, str]) -> None:
-    text = " ".join(to_text(f.get(name, "")) for name in ("status", "note", "pubstate"))
+    text = " ".join(to_text(f[name]) for name in ("status", "note", "pubstate") if name in f)
     if _UNDER_REVIEW.search(text):
         record.status = "under_review"
     elif _ACCEPTED.search(text):
@@ -263,6 +266,8 @@ def _read_status(record: Record, f: dict[str, str]) -> None:
 
 
 def _read_links(record: Record, f: dict[str, str], link_base: str) -> None:
+    if LINK_FIELDS.keys().isdisjoint(f):
+        return
     for name in [name for name in LINK_FIELDS if name in f]:  # in LINK_FIELDS' order
         kind, value = LINK_FIELDS[name], f[name].strip()
         if not value or kind in record.links:
