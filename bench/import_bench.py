@@ -11,7 +11,8 @@ two, django-publications' admin BibTeX import of the same file, and, where a tru
 exists, how well authors were matched to people. See bench/README.md.
 
 Django settings are per process, so every (file, database) import runs in a subprocess: this
-script again with ``--worker`` for ours, and a throwaway Django project written to a temporary
+script again with ``--worker`` for ours (and ``--parse-worker`` for the plain parse, so that
+both start from a fresh process), and a throwaway Django project written to a temporary
 directory and run with a separate virtualenv for django-publications. Each prints one JSON line.
 """
 
@@ -536,6 +537,8 @@ def plain_parse(path: Path, *, collector: bool = True) -> tuple[float, float, in
     text = path.read_text(encoding="utf-8")
     times, cpu_times, entries = [], [], 0
     for _ in range(PARSE_RUNS):
+        library = None  # each run starts with nothing of the last one left
+        gc.collect()
         if not collector:
             gc.disable()
         start, cpu = time.perf_counter(), time.process_time()
@@ -545,6 +548,17 @@ def plain_parse(path: Path, *, collector: bool = True) -> tuple[float, float, in
         gc.enable()
         entries = len(library.entries)
     return statistics.median(times), statistics.median(cpu_times), entries
+
+
+def run_parse_worker(path: Path) -> dict[str, Any]:
+    """The plain parse, timed in a fresh process as our import is (a process holding more
+    objects would make bibtexparser's garbage collection, and so its time, longer)."""
+    command = [sys.executable, str(Path(__file__).resolve()), "--parse-worker", str(path)]
+    done = subprocess.run(command, cwd=PROJECT, capture_output=True, text=True, check=True)
+    result = worker_result(done)
+    if result is None:
+        raise RuntimeError(f"the plain parse failed: {tail(done.stderr)}")
+    return result
 
 
 def median_run(runs: list[dict[str, Any]]) -> dict[str, Any]:
@@ -611,8 +625,9 @@ def bench_one_file(
 ) -> FileResult:
     result = FileResult(bench)
     progress(f"{bench.label}: bibtexparser plain parse x{PARSE_RUNS}")
-    result.parse_seconds, result.parse_cpu_seconds, result.entries = plain_parse(bench.path)
-    result.parse_paused_seconds = plain_parse(bench.path, collector=False)[0]
+    parsed = run_parse_worker(bench.path)
+    result.parse_seconds, result.parse_cpu_seconds, result.entries = parsed["collector_on"]
+    result.parse_paused_seconds = parsed["collector_paused"][0]
     for engine in engines:
         progress(f"{bench.label}: our import on {ENGINE_LABELS[engine]} x{OUR_RUNS}")
         runs = [run_ours(bench, engine, directory, truth=run == 0) for run in range(OUR_RUNS)]
@@ -873,6 +888,7 @@ def parse_args() -> argparse.Namespace:
     )
     parser.add_argument("--no-djpub", action="store_true", help="skip django-publications")
     parser.add_argument("--worker", metavar="FILE", type=Path, help=argparse.SUPPRESS)
+    parser.add_argument("--parse-worker", metavar="FILE", type=Path, help=argparse.SUPPRESS)
     parser.add_argument("--truth", type=Path, help=argparse.SUPPRESS)
     return parser.parse_args()
 
@@ -881,6 +897,13 @@ def main() -> None:
     args = parse_args()
     if args.worker:
         print(RESULT_PREFIX + json.dumps(run_our_worker(args.worker, args.truth)), flush=True)
+        return
+    if args.parse_worker:
+        timings = {
+            "collector_on": plain_parse(args.parse_worker),
+            "collector_paused": plain_parse(args.parse_worker, collector=False),
+        }
+        print(RESULT_PREFIX + json.dumps(timings), flush=True)
         return
     loads = [load_average()]
     engines = [SQLITE]

@@ -77,7 +77,6 @@ class Record:
     entry_type: str
     title: str = ""
     title_latex: str = ""
-    protected: list[str] = field(default_factory=list)
     year: int | None = None
     month: int | None = None
     kind: str = "other"
@@ -108,6 +107,11 @@ class Record:
     problems: list[Problem] = field(default_factory=list)
 
     @property
+    def protected(self) -> list[str]:
+        """The title's words protected from case changes with braces ("{TPU}")."""
+        return protected_words(self.title_latex) if "{" in self.title_latex else []
+
+    @property
     def container(self) -> str:
         """The venue as printed: the journal, else the booktitle."""
         return self.journal or self.booktitle
@@ -130,7 +134,6 @@ def normalize(entry: RawEntry, *, link_base: str = "") -> Record:
         record.problem(f"unknown entry type @{entry.entry_type}; imported as “other”", "warning")
     record.title_latex = f.get("title", "").strip()
     record.title = to_text(record.title_latex)
-    record.protected = protected_words(record.title_latex) if "{" in record.title_latex else []
     if not record.title:
         record.problem("it has no title")
     _read_year_and_month(record, f)
