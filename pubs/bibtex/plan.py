@@ -486,18 +486,17 @@ def _author_plan(
 ) -> AuthorPlan:
     """The author's person: the user's choice, the match, or a new person (``new_person``
     when pass 1 made it already)."""
-    item = AuthorPlan(position, author, match, person=match.person)
-    choice = decisions.person_for(entry.key, position, author)
+    choice = decisions.person_for(entry.key, position, author) if decisions.people else None
     if choice is not None:
-        item.decided = True
-        item.person = _new_person(plan, people, author).key if choice == NEW else choice
-    elif match.kind in ("new", "suggestion"):
-        item.person = new_person or _new_person(plan, people, author).key
-    elif match.kind == "ambiguous" and decisions.allow_ambiguous:
+        person = _new_person(plan, people, author).key if choice == NEW else choice
+        return AuthorPlan(position, author, match, person, decided=True)
+    if match.kind in NEW_KINDS:
+        person = new_person or _new_person(plan, people, author).key
+        return AuthorPlan(position, author, match, person)
+    if match.kind == "ambiguous" and decisions.allow_ambiguous:
         new = _new_person(plan, people, author, flagged=True)
-        item.person = new.key
-        item.note = match.reason
-    return item
+        return AuthorPlan(position, author, match, new.key, note=match.reason)
+    return AuthorPlan(position, author, match, match.person)
 
 
 def _new_person(
