@@ -561,11 +561,16 @@ def run_parse_worker(path: Path) -> dict[str, Any]:
     return result
 
 
+def median_of(*runs: dict[str, Any], key: str = "seconds") -> dict[str, Any]:
+    """The run of median ``key`` (a failed run counts as the slowest)."""
+    ordered = sorted(runs, key=lambda run: run.get(key) or float("inf"))
+    return dict(ordered[len(ordered) // 2])
+
+
 def median_run(runs: list[dict[str, Any]]) -> dict[str, Any]:
     """The run of median total time (a failed run counts as the slowest), with the matching
     quality the first run measured."""
-    ordered = sorted(runs, key=lambda run: run.get("total", float("inf")))
-    chosen = dict(ordered[len(ordered) // 2])
+    chosen = median_of(*runs, key="total")
     if "quality" in runs[0]:
         chosen["quality"] = runs[0]["quality"]
     return chosen
@@ -635,7 +640,12 @@ def bench_one_file(
         if djpub is None:
             continue
         progress(f"{bench.label}: django-publications on {ENGINE_LABELS[engine]}")
-        runs = [run_djpub(*djpub, bench, engine, "whole", timeout)]
+        whole = run_djpub(*djpub, bench, engine, "whole", timeout)
+        if whole.get("seconds") is not None:  # it finished: time it as often as ours
+            progress(f"{bench.label}: django-publications on {ENGINE_LABELS[engine]} again")
+            others = [run_djpub(*djpub, bench, engine, "whole", timeout) for _ in range(2)]
+            whole = median_of(whole, *others)
+        runs = [whole]
         if (runs[0].get("imported") or 0) < result.entries:
             progress(f"{bench.label}: django-publications, the entries it can read only")
             runs.append(run_djpub(*djpub, bench, engine, "readable", timeout))
