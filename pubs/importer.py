@@ -6,12 +6,11 @@ the admin import page and ``manage.py import_bibtex`` share.
 from __future__ import annotations
 
 import functools
-import gc
 import hashlib
 from collections import defaultdict
-from collections.abc import Callable, Hashable
+from collections.abc import Hashable
 from dataclasses import dataclass
-from typing import Any, ParamSpec, TypeVar
+from typing import Any
 
 from django.db import connection, transaction
 from django.db.models import Count, Max
@@ -34,6 +33,7 @@ from pubs.bibtex.plan import (
     paper_values,
 )
 from pubs.bulk import datetime_value, insert_rows, json_value, new_ids
+from pubs.collector import collector_paused
 from pubs.identifiers import paper_slug, slug_words
 from pubs.models import (
     Authorship,
@@ -60,30 +60,6 @@ class ImportBlocked(Exception):
 #: The PostgreSQL advisory lock that makes imports apply one at a time.
 IMPORT_LOCK = 0x6C6162707562  # "labpub"
 
-P = ParamSpec("P")
-R = TypeVar("R")
-
-
-def _collector_paused(function: Callable[P, R]) -> Callable[P, R]:
-    """Run ``function`` with Python's cyclic garbage collector off.
-
-    An import makes hundreds of thousands of small objects that all live until it ends; the
-    collector would walk them again and again for nothing (a fifth of a 10,000-entry import's
-    time). Reference counting still frees what is dropped; the collector runs again after.
-    """
-
-    @functools.wraps(function)
-    def paused(*args: P.args, **kwargs: P.kwargs) -> R:
-        enabled = gc.isenabled()
-        gc.disable()
-        try:
-            return function(*args, **kwargs)
-        finally:
-            if enabled:
-                gc.enable()
-
-    return paused
-
 
 @dataclass
 class PreparedImport:
@@ -97,7 +73,7 @@ class PreparedImport:
     state: tuple = ()
 
 
-@_collector_paused
+@collector_paused
 def prepare_import(
     text: str,
     *,
@@ -209,7 +185,7 @@ def referenced_people(
 # -- applying ------------------------------------------------------------------------------
 
 
-@_collector_paused
+@collector_paused
 @transaction.atomic
 def apply_import(
     prepared: PreparedImport,
