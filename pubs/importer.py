@@ -411,7 +411,7 @@ def _create_papers(
             AUTHORSHIP_COLUMNS,
             (
                 (
-                    ids[entry.key],
+                    paper,
                     person_ids.get(a.person, a.person),  # a new person's key, or an id
                     a.position,
                     a.author.printed[:200],
@@ -420,7 +420,7 @@ def _create_papers(
                     "",
                     a.note[:300],
                 )
-                for entry in entries
+                for entry, paper in zip(entries, ids.values(), strict=True)
                 for a in _distinct_people(entry)
             ),
         )
