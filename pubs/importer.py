@@ -450,13 +450,13 @@ def _tag(entries: list[EntryPlan], ids: dict[str, int], changes: dict) -> None:
     """Keywords become tags: existing tags reused, missing ones created."""
     slug_of: dict[str, str] = {}
     wanted = set()
-    for entry in entries:
+    for entry, paper in zip(entries, ids.values(), strict=True):
         for word in entry.record.keywords:
             word = word[:100]
             if word not in slug_of:
                 slug_of[word] = slugify(word)[:120]
             if slug_of[word]:
-                wanted.add((ids[entry.key], slug_of[word], word))
+                wanted.add((paper, slug_of[word], word))
     tags = dict(Tag.objects.filter(slug__in={s for _, s, _ in wanted}).values_list("slug", "pk"))
     new: dict[str, str] = {}
     for _, slug, name in sorted(wanted):
