@@ -61,7 +61,8 @@ def new_ids(model: type[models.Model], count: int) -> list[int]:
     knows them without reading the rows back. Call it inside the transaction that inserts.
 
     PostgreSQL hands them out from the table's sequence. SQLite has one writer at a time: this
-    takes the write lock, and the ids after the largest ever used are then this transaction's.
+    takes the write lock, and the ids after the largest ever used are then this transaction's
+    (so insert the rows before asking again for the same table).
     """
     if not connection.in_atomic_block:
         raise RuntimeError("new_ids() needs the transaction that inserts the rows")
