@@ -64,7 +64,8 @@ def test_objects_frozen_on_purpose_stay_frozen(collector_on):
     try:
         frozen = gc.get_freeze_count()
         make_objects(1_000)
-        assert gc.get_freeze_count() == frozen
+        # Still frozen (some may have been freed meanwhile), and nothing of the job's added.
+        assert 0 < gc.get_freeze_count() <= frozen
     finally:
         gc.unfreeze()
 
