@@ -10,12 +10,18 @@
 
 from django.db import migrations
 
-TRIGGERS = """
-CREATE OR REPLACE FUNCTION pubs_search_papers_inserted() RETURNS trigger LANGUAGE plpgsql AS $$
-BEGIN
+#: What the insert triggers do first from this migration on: nothing, while deferred.
+DEFERRED_GUARD = """
     IF current_setting('labpubs.search_deferred', true) = 'on' THEN
         RETURN NULL;
-    END IF;
+    END IF;"""
+
+
+def insert_trigger_functions(guard: str) -> str:
+    """The insert trigger functions of papers and authorships, ``guard`` first."""
+    return f"""
+CREATE OR REPLACE FUNCTION pubs_search_papers_inserted() RETURNS trigger LANGUAGE plpgsql AS $$
+BEGIN{guard}
     PERFORM pubs_paper_search_refresh(ARRAY(SELECT id FROM inserted));
     RETURN NULL;
 END
@@ -23,32 +29,16 @@ $$;
 
 CREATE OR REPLACE FUNCTION pubs_search_authorships_inserted() RETURNS trigger
 LANGUAGE plpgsql AS $$
-BEGIN
-    IF current_setting('labpubs.search_deferred', true) = 'on' THEN
-        RETURN NULL;
-    END IF;
+BEGIN{guard}
     PERFORM pubs_paper_search_refresh(ARRAY(SELECT DISTINCT paper_id FROM inserted));
     RETURN NULL;
 END
 $$;
 """
 
-PREVIOUS_TRIGGERS = """
-CREATE OR REPLACE FUNCTION pubs_search_papers_inserted() RETURNS trigger LANGUAGE plpgsql AS $$
-BEGIN
-    PERFORM pubs_paper_search_refresh(ARRAY(SELECT id FROM inserted));
-    RETURN NULL;
-END
-$$;
 
-CREATE OR REPLACE FUNCTION pubs_search_authorships_inserted() RETURNS trigger
-LANGUAGE plpgsql AS $$
-BEGIN
-    PERFORM pubs_paper_search_refresh(ARRAY(SELECT DISTINCT paper_id FROM inserted));
-    RETURN NULL;
-END
-$$;
-"""
+TRIGGERS = insert_trigger_functions(DEFERRED_GUARD)
+PREVIOUS_TRIGGERS = insert_trigger_functions("")  # as migration 0008 made them
 
 # A server built without lz4 keeps its default compression.
 LZ4 = """
