@@ -172,15 +172,10 @@ def parse(text: str, *, max_entries: int = DEFAULT_MAX_ENTRIES) -> ParsedFile:
                 result.problems.append(Problem(message, line, block.key))
                 continue
             first_line[key] = line
-            fields = {}
-            for item in block.fields:
-                value = item.value
-                inner = value[1:-1]
-                # Most values are one braced group with no braces inside: nothing to expand.
-                if value[:1] == "{" and value[-1:] == "}" and "{" not in inner and "}" not in inner:
-                    fields[item.key.lower()] = inner
-                else:
-                    fields[item.key.lower()] = _expand(value, macros, block.key, line, result)
+            fields = {
+                item.key.lower(): _expand(item.value, macros, block.key, line, result)
+                for item in block.fields
+            }
             result.entries.append(RawEntry(block.key, block.entry_type.lower(), fields, line))
         elif isinstance(block, model.DuplicateBlockKeyBlock):
             if isinstance(block.ignore_error_block, model.String):
