@@ -107,6 +107,12 @@ _ORDINAL_WORDS = re.compile(
     r"seventeenth|eighteenth|nineteenth|twentieth|thirtieth|fortieth|fiftieth|sixtieth)\b",
     re.IGNORECASE,
 )
+#: What every ordinal word contains ("twenty-ninth": "ninth").
+_ORDINAL_STEMS = (
+    "first", "second", "third", "fourth", "fifth", "sixth", "seventh", "eighth", "ninth",
+    "tenth", "eleventh", "twelfth", "teenth", "tieth",
+)  # fmt: skip
+_DIGIT = re.compile(r"\d")
 _LEAD_IN = re.compile(r"^\s*(?:to appear in|accepted (?:at|by|to)|in)\s*:?\s+", re.IGNORECASE)
 _PARENTHESES = re.compile(r"\(([^()]*)\)")
 _CJK = r"\u3000-\u303f\u3400-\u9fff\uff00-\uffef"
@@ -177,11 +183,15 @@ def _any_year(text: str) -> str:
 
 def strip_dates(text: str) -> str:
     """Remove years, 'YY marks and ordinals ("2024", "'24", "AAAI2026", "32nd", "Twenty-Ninth")."""
-    text = _GLUED_YEAR.sub(" ", text)
-    text = _YEAR_MARK.sub(" ", text)
-    text = _YEAR.sub(" ", text)
-    text = _ORDINAL.sub(" ", text)
-    return _ORDINAL_WORDS.sub(" ", text)
+    if _DIGIT.search(text):
+        text = _GLUED_YEAR.sub(" ", text)
+        text = _YEAR_MARK.sub(" ", text)
+        text = _YEAR.sub(" ", text)
+        text = _ORDINAL.sub(" ", text)
+    lowered = text.lower()
+    if any(stem in lowered for stem in _ORDINAL_STEMS):  # the regular expression is slow
+        text = _ORDINAL_WORDS.sub(" ", text)
+    return text
 
 
 def words(text: str) -> list[str]:

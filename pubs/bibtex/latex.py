@@ -33,6 +33,8 @@ _SPECIAL = re.compile(
     r"|\\([&%_#$])"
 )
 _NEEDS_WORK = re.compile(r"[\\{}$~]")
+#: LaTeX, or white space other than single spaces (ASCII).
+_NOT_PLAIN = re.compile(r"[\\{}$~\t-\r\x1c-\x1f]")
 _MATH = re.compile(r"(\$[^$]*\$)")
 _DASHES = (("---", "\u2014"), ("--", "\u2013"))
 
@@ -55,6 +57,15 @@ def to_text(value: str) -> str:
     ``~`` becomes a space and ``--`` an en dash, as TeX typesets them; math ($\\alpha$)
     reads as text (α).
     """
+    if (
+        value.isascii()
+        and not _NOT_PLAIN.search(value)
+        and "  " not in value
+        and "--" not in value
+        and value[:1] != " "
+        and value[-1:] != " "
+    ):
+        return value  # most values (abstracts are long): plain text already
     if not _NEEDS_WORK.search(value):
         text = value
     elif "$" in value:

@@ -232,8 +232,8 @@ def _read_identifiers(record: Record, f: dict[str, str]) -> None:
     corr = _CORR_VOLUME.match(f.get("volume", "").strip())
     if corr and _only_arxiv(f.get("journal", "")):
         candidates.append(corr.group(1))
-    for text in (f.get("journal", ""), f.get("note", ""), f.get("howpublished", "")):
-        match = _ARXIV_IN_TEXT.search(text)
+    for name in ("journal", "note", "howpublished"):
+        match = _ARXIV_IN_TEXT.search(f[name]) if name in f else None
         if match:
             candidates.append(match.group(1))
     if "arxiv.org/" in url:
@@ -254,13 +254,14 @@ def _only_arxiv(container: str) -> bool:
 
 
 def _read_status(record: Record, f: dict[str, str]) -> None:
-    text = " ".join(to_text(f[name]) for name in ("status", "note", "pubstate") if name in f)
-    if _UNDER_REVIEW.search(text):
+    said = [name for name in ("status", "note", "pubstate") if name in f]  # mostly none
+    text = " ".join(to_text(f[name]) for name in said)
+    if said and _UNDER_REVIEW.search(text):
         record.status = "under_review"
-    elif _ACCEPTED.search(text):
+    elif said and _ACCEPTED.search(text):
         record.status = "accepted"
     elif (record.arxiv_id and (not record.container or _only_arxiv(record.container))) or (
-        _PREPRINT.search(" ".join(f.get(name, "") for name in ("status", "pubstate")))
+        said and _PREPRINT.search(" ".join(f.get(name, "") for name in ("status", "pubstate")))
     ):
         record.status = "preprint"
         record.kind = "preprint" if record.kind in ("journal", "other") else record.kind

@@ -21,6 +21,7 @@ from typing import Literal
 
 PREPRINT_KINDS = frozenset({"preprint"})
 _NOT_WORD = re.compile(r"[\W_]+")
+_ASCII_NOT_WORD = str.maketrans("", "", "".join(c for c in map(chr, range(128)) if not c.isalnum()))
 
 
 @dataclass(frozen=True, slots=True)
@@ -55,9 +56,10 @@ class PaperMatch:
 @lru_cache(maxsize=256)  # an import asks for one title twice in a row (find, then add)
 def title_key(title: str) -> str:
     """A title compared without case, accents, punctuation or spacing."""
-    if not title.isascii():
-        title = unicodedata.normalize("NFKD", title)
-        title = "".join(char for char in title if not unicodedata.combining(char))
+    if title.isascii():
+        return title.lower().translate(_ASCII_NOT_WORD)
+    title = unicodedata.normalize("NFKD", title)
+    title = "".join(char for char in title if not unicodedata.combining(char))
     return _NOT_WORD.sub("", title.casefold())
 
 

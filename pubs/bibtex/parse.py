@@ -163,6 +163,7 @@ def parse(text: str, *, max_entries: int = DEFAULT_MAX_ENTRIES) -> ParsedFile:
         )
     macros = _expand_strings(library.blocks, result)
     first_line: dict[str, int] = {}
+    crossrefs = False
     for block in library.blocks:
         line = block.start_line + 1
         if type(block) is model.Entry:  # most blocks; before the slower isinstance checks
@@ -172,10 +173,15 @@ def parse(text: str, *, max_entries: int = DEFAULT_MAX_ENTRIES) -> ParsedFile:
                 result.problems.append(Problem(message, line, block.key))
                 continue
             first_line[key] = line
-            fields = {
-                item.key.lower(): _expand(item.value, macros, block.key, line, result)
-                for item in block.fields
-            }
+            fields = {}
+            for item in block.fields:
+                value = item.value
+                inner = value[1:-1]
+                if value[:1] == "{" and value[-1:] == "}" and "{" not in inner and "}" not in inner:
+                    fields[item.key.lower()] = inner  # most values: "{text}", nothing to expand
+                else:
+                    fields[item.key.lower()] = _expand(value, macros, block.key, line, result)
+            crossrefs = crossrefs or "crossref" in fields
             result.entries.append(RawEntry(block.key, block.entry_type.lower(), fields, line))
         elif isinstance(block, model.DuplicateBlockKeyBlock):
             if isinstance(block.ignore_error_block, model.String):
@@ -200,7 +206,8 @@ def parse(text: str, *, max_entries: int = DEFAULT_MAX_ENTRIES) -> ParsedFile:
             for name, value in entry.fields.items():
                 if "\\" in value:
                     entry.fields[name] = apply_commands(value, commands)
-    _inherit_crossrefs(result)
+    if crossrefs:
+        _inherit_crossrefs(result)
     return result
 
 

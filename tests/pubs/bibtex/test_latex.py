@@ -1,4 +1,6 @@
 import pytest
+from hypothesis import given
+from hypothesis import strategies as st
 
 from pubs.bibtex.latex import protected_words, to_text
 
@@ -31,3 +33,22 @@ def test_latex_reads_as_unicode_text(latex, text):
 
 def test_case_protected_words_are_remembered():
     assert protected_words(r"The {TPU} and {CUDA}: {\"O}ver") == ["TPU", "CUDA"]
+
+
+@pytest.mark.parametrize(
+    ("value", "text"),
+    [
+        ("a\tlong\n  abstract ", "a long abstract"),
+        (" leading space", "leading space"),
+        ("pages 1--2", "pages 1–2"),
+        ("no\x0bvertical tab", "no vertical tab"),
+        ("non\u00a0breaking", "non breaking"),
+    ],
+)
+def test_white_space_runs_read_as_one_space(value, text):
+    assert to_text(value) == text
+
+
+@given(st.text(alphabet=st.characters(max_codepoint=127, exclude_characters="\\{}$~")))
+def test_plain_ascii_text_reads_as_itself_with_white_space_collapsed(value):
+    assert to_text(value) == " ".join(value.replace("---", "—").replace("--", "–").split())

@@ -1,3 +1,6 @@
+from hypothesis import given
+from hypothesis import strategies as st
+
 from pubs.bibtex.paper_match import PaperIndex, PaperRecord, family_key, title_key
 
 GOAT = PaperRecord(
@@ -98,3 +101,8 @@ def test_family_names_compare_without_accents_or_case():
 
 def test_title_key():
     assert title_key("Naïve  Bayes: A {Study}") == title_key("naive bayes a study")
+
+
+@given(st.text(alphabet=st.characters(max_codepoint=127)))
+def test_ascii_titles_keep_only_their_letters_and_digits(title):
+    assert title_key(title) == "".join(c for c in title.lower() if c.isalnum())
