@@ -111,7 +111,10 @@ class PeopleIndex:
         #: (family name, first given name) -> people, for names with or without middle names.
         self.by_first_name: dict[tuple[str, str], set[Hashable]] = defaultdict(set)
         self.by_given: dict[str, set[Hashable]] = defaultdict(set)
-        self.coauthors: dict[Hashable, set[Hashable]] = defaultdict(set)
+        #: The people of each paper, by person; co-authors are read from them only when a
+        #: name fits several people or nearly fits one (see :meth:`coauthors`).
+        self._papers: dict[Hashable, list[frozenset[Hashable]]] = defaultdict(list)
+        self._coauthors: dict[Hashable, tuple[int, frozenset[Hashable]]] = {}
         for person in people:
             self.add(person)
         for first, second in coauthors:
@@ -141,11 +144,19 @@ class PeopleIndex:
 
     def link_all(self, people: Iterable[Hashable]) -> None:
         """Record that these people wrote a paper together."""
-        together = set(people)
+        together = frozenset(people)
         if len(together) > 1:
             for person in together:
-                self.coauthors[person] |= together
-                self.coauthors[person].discard(person)
+                self._papers[person].append(together)
+
+    def coauthors(self, person: Hashable) -> frozenset[Hashable]:
+        """The people ``person`` wrote a paper with."""
+        papers = self._papers.get(person, ())
+        known = self._coauthors.get(person)
+        if known is None or known[0] != len(papers):
+            known = (len(papers), frozenset().union(*papers) - {person})
+            self._coauthors[person] = known
+        return known[1]
 
     # -- matching ---------------------------------------------------------------------------
 
@@ -229,7 +240,7 @@ class PeopleIndex:
         """``author`` is ``person`` written another way that is as often another person:
         linked when the two share a co-author on this entry, a suggestion otherwise."""
         shared = sorted(
-            self.people[c].name for c in self.coauthors.get(person.id, set()) & evidence
+            self.people[c].name for c in self.coauthors(person.id) & evidence
         )
         if shared:
             reason = (
@@ -255,7 +266,7 @@ class PeopleIndex:
         self, candidates: set[Hashable], evidence: set[Hashable], author: Author, basis: str
     ) -> PersonMatch:
         """Several people fit: the one who wrote with the entry's other authors, if only one did."""
-        scores = {c: len(self.coauthors.get(c, set()) & evidence) for c in candidates}
+        scores = {c: len(self.coauthors(c) & evidence) for c in candidates}
         best = max(scores.values())
         winners = [c for c, score in scores.items() if score == best]
         ordered = tuple(sorted(candidates, key=lambda c: (-scores[c], self.people[c].name)))
@@ -263,7 +274,7 @@ class PeopleIndex:
             person = self.people[winners[0]]
             shared = sorted(
                 self.people[c].name
-                for c in self.coauthors[person.id] & evidence
+                for c in self.coauthors(person.id) & evidence
                 if c in self.people
             )
             reason = (
@@ -287,7 +298,7 @@ class PeopleIndex:
                     candidates[person_id] = score
             for person_id in self.by_given.get(given, ()):
                 score = fuzz.ratio(family, fold(self.people[person_id].family))
-                shared = len(self.coauthors.get(person_id, set()) & evidence)
+                shared = len(self.coauthors(person_id) & evidence) if evidence else 0
                 if (score >= SUGGESTION_SCORE or shared >= 2) and person_id not in candidates:
                     candidates[person_id] = score + 10 * shared
         if candidates:

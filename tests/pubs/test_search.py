@@ -96,6 +96,7 @@ def spotserve(db) -> Paper:
         "jiangfei duan",
         "段江飞",
         "X. Miao",
+        "Xupeng",  # the person's name, printed otherwise on the paper
         "ASPLOS",
         "architectural support",
         "Proceedings",
