@@ -239,9 +239,7 @@ class PeopleIndex:
     ) -> PersonMatch:
         """``author`` is ``person`` written another way that is as often another person:
         linked when the two share a co-author on this entry, a suggestion otherwise."""
-        shared = sorted(
-            self.people[c].name for c in self.coauthors(person.id) & evidence
-        )
+        shared = sorted(self.people[c].name for c in self.coauthors(person.id) & evidence)
         if shared:
             reason = (
                 f"{author.printed} is {person.name} {how}; "
