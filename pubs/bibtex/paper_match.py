@@ -6,7 +6,8 @@ are added with :meth:`PaperIndex.add`, so a file listing a paper twice creates i
 Titles such as "On the Complexity of Scheduling" recur across unrelated papers, so a title
 match also needs an author family name in common, when both sides have authors; and a
 conference paper and a journal paper of one title (a journal extension), or two papers of one
-title at two venues, are two papers.
+title at two venues, are two papers. When one venue is in the catalogue and the other is a
+name it does not know, the two cannot be compared: most authors must then be the same.
 """
 
 from __future__ import annotations
@@ -117,11 +118,14 @@ class PaperIndex:
         for paper in self.by_title.get(title_key(title), ()):
             if paper.doi and doi and paper.doi != doi:
                 continue  # two papers of one title with different DOIs are two papers
-            if not self._share_an_author(paper, authors):
-                continue
             preprint = kind in PREPRINT_KINDS or paper.kind in PREPRINT_KINDS
             other_kind = bool(kind and paper.kind and kind != paper.kind)
             if not preprint and (other_kind or _other_venue(venue, paper.venue)):
+                continue
+            # A catalogued venue and a venue name not in the catalogue cannot be compared:
+            # then most authors, not one, must be the same.
+            most = not preprint and _known_two_ways(venue, paper.venue)
+            if not self._share_authors(paper, authors, most=most):
                 continue
             if year is None or paper.year is None:
                 return PaperMatch(paper, "title")
@@ -129,7 +133,9 @@ class PaperIndex:
                 return PaperMatch(paper, "title")
         return None
 
-    def _share_an_author(self, paper: PaperRecord, authors: frozenset[str]) -> bool:
+    def _share_authors(self, paper: PaperRecord, authors: frozenset[str], most: bool) -> bool:
+        """Whether the two author lists have a family name in common or, when ``most``,
+        more than half of the shorter list's (a list not known: yes)."""
         theirs = paper.authors
         if theirs is None:
             if paper.id not in self._asked:
@@ -137,9 +143,17 @@ class PaperIndex:
                     self.authors_of(paper.id) if self.authors_of else frozenset()
                 )
             theirs = self._asked[paper.id]
-        return not authors or not theirs or not authors.isdisjoint(theirs)
+        if not authors or not theirs:
+            return True
+        shared = len(authors & theirs)
+        return shared * 2 > min(len(authors), len(theirs)) if most else shared > 0
 
 
 def _other_venue(mine: tuple[str, Hashable] | None, theirs: tuple[str, Hashable] | None) -> bool:
     """Both known the same way, and not the same."""
     return mine is not None and theirs is not None and mine[0] == theirs[0] and mine != theirs
+
+
+def _known_two_ways(mine: tuple[str, Hashable] | None, theirs: tuple[str, Hashable] | None) -> bool:
+    """Both known, one found in the catalogue and the other only by its name."""
+    return mine is not None and theirs is not None and mine[0] != theirs[0]

@@ -90,6 +90,33 @@ def test_a_venue_found_and_a_venue_not_yet_known_are_not_compared():
     assert goat.find(title=GOAT.title, year=2023, kind="conference", venue=("text", "iwqos"))
 
 
+def test_at_a_venue_found_and_one_not_yet_known_most_authors_must_be_the_same():
+    """ "On the Migration of Data Lakes" by Lu and four others in a catalogued journal, and
+    by Castro, Lu and five others in a journal the catalogue does not know: two papers."""
+    journal = PaperRecord(
+        1,
+        "On the Migration of Data Lakes",
+        2013,
+        kind="journal",
+        venue=("venue", 7),
+        authors=frozenset({"lu", "roux", "yao", "zhu", "ma"}),
+    )
+    papers = PaperIndex([journal])
+
+    def find(*authors: str):
+        return papers.find(
+            title=journal.title,
+            year=2013,
+            kind="journal",
+            authors=frozenset(authors),
+            venue=("text", ("journal", "internet", "things")),
+        )
+
+    assert find("castro", "fan", "yan", "liu", "lu", "tang", "fischer") is None
+    assert find("lu", "roux", "yao").paper is journal  # a list cut short ("and others")
+    assert find("lu", "roux", "yao", "zhu", "ma").paper is journal
+
+
 def test_a_preprint_at_arxiv_is_the_paper_published_at_a_venue():
     usp = PaperIndex([PaperRecord(2, USP.title, 2024, kind="preprint", venue=("venue", 9))])
     assert usp.find(title=USP.title, year=2025, kind="conference", venue=("venue", 3))
