@@ -59,13 +59,11 @@ def arxiv_year(arxiv_id: str) -> int | None:
 
 def slug_words(text: str, max_length: int) -> str:
     """A slug of the text's first words, cut between words to at most ``max_length``."""
-    slug = ""
-    for word in slugify(text).split("-"):
-        candidate = f"{slug}-{word}" if slug else word
-        if len(candidate) > max_length:
-            break
-        slug = candidate
-    return slug or slugify(text)[:max_length]
+    slug = slugify(text)
+    if len(slug) <= max_length:
+        return slug
+    cut = slug.rfind("-", 0, max_length + 1)  # the last word boundary that fits
+    return slug[:cut] if cut > 0 else slug[:max_length]
 
 
 PAPER_SLUG_LENGTH = 50

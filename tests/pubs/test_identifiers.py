@@ -1,6 +1,9 @@
 import pytest
+from django.utils.text import slugify
+from hypothesis import given
+from hypothesis import strategies as st
 
-from pubs.identifiers import arxiv_year, normalize_arxiv_id, normalize_doi
+from pubs.identifiers import arxiv_year, normalize_arxiv_id, normalize_doi, slug_words
 
 
 @pytest.mark.parametrize(
@@ -59,3 +62,27 @@ def test_text_that_is_not_an_arxiv_id_is_refused():
 )
 def test_arxiv_identifier_tells_its_year(arxiv_id, year):
     assert arxiv_year(arxiv_id) == year
+
+
+@pytest.mark.parametrize(
+    ("text", "slug"),
+    [
+        ("GOAT: Gradient Scheduling", "goat-gradient-scheduling"),
+        ("Serving Generative Large Language Models on Preemptible", "serving-generative-large"),
+        ("Supercalifragilisticexpialidocious-and-more", "supercalifr"),
+        ("Naïve Bayes", "naive-bayes"),
+        ("", ""),
+    ],
+)
+def test_slug_words_cut_between_words(text, slug):
+    assert slug_words(text, 24 if " " in text else 11) == slug
+
+
+@given(st.text(), st.integers(min_value=1, max_value=60))
+def test_a_slug_is_its_longest_run_of_whole_words_that_fits(text, max_length):
+    full = slugify(text)
+    slug = slug_words(text, max_length)
+    assert len(slug) <= max_length and full.startswith(slug)
+    words = full.split("-")
+    fitting = [n for n in range(1, len(words) + 1) if len("-".join(words[:n])) <= max_length]
+    assert slug == ("-".join(words[: max(fitting)]) if fitting else full[:max_length])
