@@ -447,21 +447,22 @@ def _distinct_people(entry: EntryPlan):
 
 
 def _tag(entries: list[EntryPlan], ids: dict[str, int], changes: dict) -> None:
-    """Keywords become tags: existing tags reused, missing ones created."""
+    """Keywords become tags: existing tags reused, missing ones created (named as the file
+    first writes them)."""
     slug_of: dict[str, str] = {}
-    wanted = set()
+    wanted: set[tuple[int, str]] = set()  # (paper, tag slug)
+    named: dict[str, str] = {}  # tag slug -> name
     for entry, paper in zip(entries, ids.values(), strict=True):
         for word in entry.record.keywords:
             word = word[:100]
             if word not in slug_of:
                 slug_of[word] = slugify(word)[:120]
+                named.setdefault(slug_of[word], word)
             if slug_of[word]:
-                wanted.add((paper, slug_of[word], word))
-    tags = dict(Tag.objects.filter(slug__in={s for _, s, _ in wanted}).values_list("slug", "pk"))
-    new: dict[str, str] = {}
-    for _, slug, name in sorted(wanted):
-        if slug not in tags and slug not in new:
-            new[slug] = name
+                wanted.add((paper, slug_of[word]))
+    named.pop("", None)
+    tags = dict(Tag.objects.filter(slug__in=named).values_list("slug", "pk"))
+    new = {slug: name for slug, name in named.items() if slug not in tags}
     created = sorted((name, slug) for slug, name in new.items())
     tag_ids = new_ids(Tag, len(created))
     insert_rows(
@@ -472,7 +473,7 @@ def _tag(entries: list[EntryPlan], ids: dict[str, int], changes: dict) -> None:
     insert_rows(
         Paper.tags.through,
         ("paper", "tag"),
-        sorted({(paper_id, tags[slug]) for paper_id, slug, _ in wanted}),
+        sorted({(paper_id, tags[slug]) for paper_id, slug in wanted}),
     )
 
 

@@ -129,10 +129,10 @@ def parse_authors(value: str) -> tuple[list[Author], bool]:
     """The authors of a BibTeX ``author`` (or ``editor``) value, and whether "and others"
     ends the list."""
     names = _split_names(value) if value.strip() else []
-    more = bool(names) and names[-1].strip().lower() in ("others", "et al.", "et al")
+    more = bool(names) and names[-1].lower() in ("others", "et al.", "et al")
     if more:
         names = names[:-1]
-    return [parse_name(name) for name in names if name.strip()], more
+    return [parse_name(name) for name in names if name], more  # names come stripped
 
 
 @lru_cache(maxsize=65536)

@@ -51,6 +51,16 @@ def test_an_import_creates_papers_people_links_and_tags():
     assert record.counts["created"] == 2 and record.status == "applied"
 
 
+def test_a_keyword_written_two_ways_is_one_tag_named_as_first_written():
+    run(
+        NEW_PAPERS + "@misc{later2025, title = {Later}, author = {Ada Lovelace}, year = {2025},"
+        " keywords = {Collectives, gpu}}"
+    )
+    tagged = Paper.objects.filter(tags__name="collectives")
+    assert sorted(tagged.values_list("citation_key", flat=True)) == ["fang2025new", "later2025"]
+    assert Paper.objects.filter(tags__name="GPU").count() == 2
+
+
 def test_a_name_matched_by_initials_is_remembered():
     run(NEW_PAPERS)
     assert "H. Fu" in Person.objects.get(slug="haohuan-fu").variants
