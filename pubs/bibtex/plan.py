@@ -408,15 +408,16 @@ def _plan_authors(plan: ImportPlan, people: PeopleIndex, decisions: Decisions) -
     entries = plan.to_write
     firsts: list[dict[int, PersonMatch]] = []  # per entry: position -> match of pass 1
     knowns: list[dict[int, Hashable]] = []  # per entry: position -> person found in pass 1
-    # A written-out name matches the same way wherever it appears: match it once.
-    seen: dict[tuple[str, str, str, str], tuple[PersonMatch, Hashable | None]] = {}
+    # A written-out name matches the same way wherever it appears: match it once (its
+    # parts give its printed form too, which a new person keeps the first time).
+    seen: dict[tuple[str, str, str, str, str], tuple[PersonMatch, Hashable | None]] = {}
     for entry in entries:
         first: dict[int, PersonMatch] = {}
         known: dict[int, Hashable] = {}
         for position, author in enumerate(entry.record.authors, start=1):
             if author.is_initials:
                 continue
-            name = (author.native, author.given, author.von, author.family)
+            name = (author.native, author.given, author.von, author.family, author.jr)
             found = seen.get(name)
             if found is None:
                 match = people.match(author)
@@ -427,8 +428,6 @@ def _plan_authors(plan: ImportPlan, people: PeopleIndex, decisions: Decisions) -
                     person = new.key
                 found = seen[name] = (match, person)
             match, person = found
-            if match.kind in NEW_KINDS:
-                plan.new_people[person].printed.add(author.printed)
             if person is not None:
                 known[position] = person
             first[position] = match
