@@ -11,6 +11,7 @@ from __future__ import annotations
 
 from collections.abc import Hashable
 from dataclasses import dataclass, field
+from operator import attrgetter
 from typing import Any, Literal
 
 from pubs.bibtex.names import Author
@@ -253,7 +254,7 @@ def build_plan(
             continue
         entry.venue = _plan_venue(record, venues, decisions)
         entry.kind = _kind(record, entry.venue)
-        families = frozenset(filter(None, (family_key(a.family) for a in record.authors)))
+        families = frozenset(filter(None, map(family_key, map(_FAMILY, record.authors))))
         venue = _venue_identity(entry.venue)
         found = papers.find(
             title=record.title,
@@ -286,6 +287,9 @@ def build_plan(
             )
     _plan_authors(plan, people, decisions)
     return plan
+
+
+_FAMILY = attrgetter("family")
 
 
 # -- venues ----------------------------------------------------------------------------------
