@@ -8,7 +8,7 @@ from __future__ import annotations
 import functools
 import hashlib
 from collections import defaultdict
-from collections.abc import Hashable
+from collections.abc import Hashable, Iterator
 from dataclasses import dataclass
 from typing import Any
 
@@ -406,24 +406,7 @@ def _create_papers(
     changes["papers"] = sorted(ids.values())
     with search_documents_deferred(ids.values()):  # built once, with the authors
         insert_rows(Paper, ("id", *PAPER_COLUMNS), rows)
-        insert_rows(
-            Authorship,
-            AUTHORSHIP_COLUMNS,
-            (
-                (
-                    paper,
-                    person_ids.get(a.person, a.person),  # a new person's key, or an id
-                    a.position,
-                    a.author.printed[:200],
-                    a.author.equal,
-                    False,
-                    "",
-                    a.note[:300],
-                )
-                for entry, paper in zip(entries, ids.values(), strict=True)
-                for a in _distinct_people(entry)
-            ),
-        )
+        insert_rows(Authorship, AUTHORSHIP_COLUMNS, _authorship_rows(entries, ids, person_ids))
     insert_rows(
         Link,
         ("paper", "kind", "url", "file", "label"),
@@ -437,13 +420,28 @@ def _create_papers(
     return ids
 
 
-def _distinct_people(entry: EntryPlan):
-    """The entry's authors, each person once (a name listed twice is one authorship)."""
-    seen = set()
-    for author in entry.authors:
-        if author.person not in seen:
-            seen.add(author.person)
-            yield author
+def _authorship_rows(
+    entries: list[EntryPlan], ids: dict[str, int], person_ids: dict[str, int]
+) -> Iterator[tuple]:
+    """The rows of the entries' authorships (AUTHORSHIP_COLUMNS), each person once per paper
+    (a name listed twice is one authorship)."""
+    for entry, paper in zip(entries, ids.values(), strict=True):
+        seen = set()
+        for a in entry.authors:
+            if a.person in seen:
+                continue
+            seen.add(a.person)
+            person = person_ids.get(a.person, a.person)  # a new person's key, or an id
+            yield (
+                paper,
+                person,
+                a.position,
+                a.author.printed[:200],
+                a.author.equal,
+                False,
+                "",
+                a.note[:300],
+            )
 
 
 def _tag(entries: list[EntryPlan], ids: dict[str, int], changes: dict) -> None:
