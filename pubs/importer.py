@@ -15,7 +15,6 @@ from typing import Any
 from django.db import connection, transaction
 from django.db.models import Count, Max
 from django.utils import timezone
-from django.utils.text import slugify
 
 from people.models import Group, Person
 from pubs import public_cache
@@ -34,7 +33,7 @@ from pubs.bibtex.plan import (
 )
 from pubs.bulk import datetime_value, insert_rows, json_value, new_ids
 from pubs.collector import collector_paused
-from pubs.identifiers import paper_slug, slug_words
+from pubs.identifiers import paper_slug, slug_words, slugify_text
 from pubs.models import (
     Authorship,
     BibtexImport,
@@ -454,7 +453,7 @@ def _tag(entries: list[EntryPlan], ids: dict[str, int], changes: dict) -> None:
         for word in entry.record.keywords:
             word = word[:100]
             if word not in slug_of:
-                slug_of[word] = slugify(word)[:120]
+                slug_of[word] = slugify_text(word)[:120]
                 named.setdefault(slug_of[word], word)
             if slug_of[word]:
                 wanted.add((paper, slug_of[word]))

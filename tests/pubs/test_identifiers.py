@@ -3,7 +3,13 @@ from django.utils.text import slugify
 from hypothesis import given
 from hypothesis import strategies as st
 
-from pubs.identifiers import arxiv_year, normalize_arxiv_id, normalize_doi, slug_words
+from pubs.identifiers import (
+    arxiv_year,
+    normalize_arxiv_id,
+    normalize_doi,
+    slug_words,
+    slugify_text,
+)
 
 
 @pytest.mark.parametrize(
@@ -86,3 +92,13 @@ def test_a_slug_is_its_longest_run_of_whole_words_that_fits(text, max_length):
     words = full.split("-")
     fitting = [n for n in range(1, len(words) + 1) if len("-".join(words[:n])) <= max_length]
     assert slug == ("-".join(words[: max(fitting)]) if fitting else full[:max_length])
+
+
+@given(st.text(alphabet=st.characters(max_codepoint=127)))
+def test_ascii_text_slugifies_as_django_slugifies_it(text):
+    assert slugify_text(text) == slugify(text)
+
+
+@pytest.mark.parametrize("text", ["Naïve Bayes für Anfänger", "方佳瑞", "Œuvre — complète"])
+def test_other_text_slugifies_as_django_slugifies_it(text):
+    assert slugify_text(text) == slugify(text)
