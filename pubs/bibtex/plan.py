@@ -232,6 +232,9 @@ class ImportPlan:
         }
 
 
+_FAMILY = attrgetter("family")  # an author's family name
+
+
 def build_plan(
     parsed: ParsedFile,
     records: list[Record],
@@ -287,9 +290,6 @@ def build_plan(
             )
     _plan_authors(plan, people, decisions)
     return plan
-
-
-_FAMILY = attrgetter("family")
 
 
 # -- venues ----------------------------------------------------------------------------------
