@@ -352,58 +352,14 @@ AUTHORSHIP_COLUMNS = (
 def _create_papers(
     plan: ImportPlan, venue_ids: dict[str, int], person_ids: dict[str, int], changes: dict
 ) -> dict[str, int]:
+    entries = plan.to_create
+    ids = dict(zip((entry.key for entry in entries), new_ids(Paper, len(entries)), strict=True))
+    changes["papers"] = sorted(ids.values())
     taken_slugs = set(Paper.objects.values_list("slug", flat=True))
     taken_keys = set(Paper.objects.exclude(citation_key="").values_list("citation_key", flat=True))
-    entries = plan.to_create
-    now = datetime_value(Paper, "created", timezone.now())
-    no_extra = json_value(Paper, "extra_fields", {})
-    ids = dict(zip((entry.key for entry in entries), new_ids(Paper, len(entries)), strict=True))
-    rows = []
-    for entry in entries:
-        record = entry.record
-        values = _clipped(paper_values(entry))
-        key = record.key if record.key not in taken_keys and len(record.key) <= 100 else ""
-        if key:
-            taken_keys.add(key)
-        slug = _unique_slug(paper_slug(record.title, record.year), taken_slugs, ready=True)
-        latex = record.title_latex[:1000] if record.title_latex != record.title else ""
-        rows.append(
-            (
-                ids[entry.key],
-                values["title"],
-                latex,
-                slug,
-                values["year"],
-                values["month"],
-                values["kind"],
-                values["status"],
-                _venue_id(entry, venue_ids),
-                values["container_title"],
-                values["volume"],
-                values["number"],
-                values["pages"],
-                values["publisher"],
-                values["address"],
-                values["editor"],
-                values["series"],
-                values["institution"],
-                values["thesis_type"],
-                values["doi"],
-                values["arxiv_id"],
-                values["url"],
-                values["abstract"],
-                "\n".join(record.awards),
-                record.selected,
-                True,
-                record.more_authors,
-                key,
-                json_value(Paper, "extra_fields", record.extra) if record.extra else no_extra,
-                now,
-                now,
-            )
-        )
-    changes["papers"] = sorted(ids.values())
+    rows = _paper_rows(entries, ids, venue_ids, taken_slugs, taken_keys)
     with search_documents_deferred(ids.values()):  # built once, with the authors
+        # rows made as they are sent: on PostgreSQL the server stores a batch meanwhile
         insert_rows(Paper, ("id", *PAPER_COLUMNS), rows)
         insert_rows(Authorship, AUTHORSHIP_COLUMNS, _authorship_rows(entries, ids, person_ids))
     insert_rows(
@@ -417,6 +373,61 @@ def _create_papers(
     )
     _tag(entries, ids, changes)
     return ids
+
+
+def _paper_rows(
+    entries: list[EntryPlan],
+    ids: dict[str, int],
+    venue_ids: dict[str, int],
+    taken_slugs: set[str],
+    taken_keys: set[str],
+) -> Iterator[tuple]:
+    """The rows of the entries' papers (``id`` and PAPER_COLUMNS), with slugs and citation
+    keys not in ``taken_slugs`` and ``taken_keys`` (which get the new ones). It reads nothing
+    from the database: it runs while the rows are sent."""
+    now = datetime_value(Paper, "created", timezone.now())
+    no_extra = json_value(Paper, "extra_fields", {})
+    for entry in entries:
+        record = entry.record
+        values = _clipped(paper_values(entry))
+        key = record.key if record.key not in taken_keys and len(record.key) <= 100 else ""
+        if key:
+            taken_keys.add(key)
+        slug = _unique_slug(paper_slug(record.title, record.year), taken_slugs, ready=True)
+        latex = record.title_latex[:1000] if record.title_latex != record.title else ""
+        yield (
+            ids[entry.key],
+            values["title"],
+            latex,
+            slug,
+            values["year"],
+            values["month"],
+            values["kind"],
+            values["status"],
+            _venue_id(entry, venue_ids),
+            values["container_title"],
+            values["volume"],
+            values["number"],
+            values["pages"],
+            values["publisher"],
+            values["address"],
+            values["editor"],
+            values["series"],
+            values["institution"],
+            values["thesis_type"],
+            values["doi"],
+            values["arxiv_id"],
+            values["url"],
+            values["abstract"],
+            "\n".join(record.awards),
+            record.selected,
+            True,
+            record.more_authors,
+            key,
+            json_value(Paper, "extra_fields", record.extra) if record.extra else no_extra,
+            now,
+            now,
+        )
 
 
 def _authorship_rows(
