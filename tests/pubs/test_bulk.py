@@ -2,11 +2,17 @@
 
 from __future__ import annotations
 
-import pytest
-from django.db import transaction
+from datetime import UTC, datetime
 
-from pubs.bulk import insert_rows, new_ids
-from pubs.models import Tag
+import pytest
+from django.db import IntegrityError, transaction
+
+from people.models import Person
+from pubs import bulk
+from pubs.bulk import datetime_value, insert_rows, json_value, new_ids
+from pubs.importer import AUTHORSHIP_COLUMNS
+from pubs.models import Authorship, Tag
+from tests.factories import PaperFactory, PersonFactory
 
 
 def insert_tags(names: list[str]) -> list[int]:
@@ -54,3 +60,55 @@ def test_new_ids_are_distinct_and_as_many_as_asked(db):
 def test_new_ids_need_the_transaction_that_inserts():
     with pytest.raises(RuntimeError, match="transaction"):
         new_ids(Tag, 1)
+
+
+def test_rows_without_ids_get_ids_in_the_order_given(db):
+    paper, people = PaperFactory(), PersonFactory.create_batch(3)
+    rows = [
+        (paper.pk, person.pk, position, person.family_name, False, False, "", "")
+        for position, person in enumerate(reversed(people), start=1)
+    ]
+    with transaction.atomic():
+        insert_rows(Authorship, AUTHORSHIP_COLUMNS, rows)
+    by_id = Authorship.objects.order_by("pk").values_list("position", "printed_name")
+    assert list(by_id) == [(row[2], row[3]) for row in rows]
+
+
+def test_values_are_stored_as_the_model_reads_them(db):
+    when = datetime(2026, 5, 4, 3, 2, 1, tzinfo=UTC)
+    row = (
+        "Jiarui", "Fang", "", "jiarui-fang", json_value(Person, "variants", ["J. Fang"]), "",
+        "", "", "", "", "", "", True, "", datetime_value(Person, "created", when),
+        datetime_value(Person, "modified", when),
+    )  # fmt: skip
+    columns = (
+        "given_name", "family_name", "native_name", "slug", "variants", "affiliation",
+        "homepage", "github", "google_scholar", "dblp", "orcid", "email", "email_public", "bio",
+        "created", "modified",
+    )  # fmt: skip
+    with transaction.atomic():
+        insert_rows(Person, columns, [row])
+    person = Person.objects.get(slug="jiarui-fang")
+    assert (person.variants, person.email_public, person.created) == (["J. Fang"], True, when)
+
+
+def test_rows_beyond_one_batch_all_go_in_in_order(db, monkeypatch):
+    monkeypatch.setattr(bulk, "BATCH", 2)
+    names = [f"tag-{n}" for n in range(5)]
+    insert_tags(names)
+    assert list(Tag.objects.order_by("pk").values_list("name", flat=True)) == names
+
+
+def test_a_row_breaking_a_constraint_inserts_none_of_them(db):
+    insert_tags(["taken"])
+    with pytest.raises(IntegrityError):
+        insert_tags(["fresh", "taken"])
+    assert list(Tag.objects.values_list("name", flat=True)) == ["taken"]
+
+
+def test_the_table_takes_rows_again_after_a_failed_insert(db):
+    insert_tags(["taken"])
+    with pytest.raises(IntegrityError):
+        insert_tags(["taken"])
+    insert_tags(["next"])
+    assert set(Tag.objects.values_list("name", flat=True)) == {"taken", "next"}
