@@ -223,6 +223,8 @@ def apply_import(
     if group is not None:
         _add_to_group(plan, created, group, changes)
     record = record or BibtexImport()
+    # A preview's record holds the text already: it is not written again (megabytes).
+    stored = record.pk is not None and record.text == prepared.text
     record.created_by = user if user is not None and user.is_authenticated else None
     record.file_name = file_name[:255]
     record.sha256 = hashlib.sha256(prepared.text.encode("utf-8")).hexdigest()
@@ -232,11 +234,15 @@ def apply_import(
     record.counts = plan.summary()
     record.changes = dict(changes)
     record.options = {**record.options, "group": group.slug if group else ""}
-    record.save()
+    record.save(update_fields=APPLIED_FIELDS if stored else None)
     public_cache.bump()  # the bulk writes above send no signals
     return record
 
 
+#: What applying writes on the record of a preview, whose text is stored already.
+APPLIED_FIELDS = (
+    "created_by", "file_name", "sha256", "source", "status", "counts", "changes", "options",
+)  # fmt: skip
 VENUE_COLUMNS = ("abbreviation", "name", "kind", "publisher", "dblp_key", "aliases", "url", "slug")
 
 

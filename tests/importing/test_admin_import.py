@@ -4,6 +4,8 @@ import re
 
 import pytest
 from django.core.files.uploadedfile import SimpleUploadedFile
+from django.db import connection
+from django.test.utils import CaptureQueriesContext
 from django.urls import reverse
 
 from people.models import Person
@@ -77,6 +79,24 @@ def test_importing_with_choices_creates_the_paper_as_chosen(admin_client):
     record = BibtexImport.objects.get()
     assert record.status == "applied" and record.created_by.username == "admin"
     assert len(record.sha256) == 64 and record.counts["created"] == 1
+
+
+def test_confirming_a_preview_keeps_its_text_without_writing_it_again(admin_client):
+    url = preview_url(upload(admin_client, AMBIGUOUS))
+    uploaded = BibtexImport.objects.get().text
+    choices = {
+        "author:amb2025#1": "new",
+        "author:amb2025#3": "new",
+        "venue:Workshop on Odd Things": "new",
+    }
+    with CaptureQueriesContext(connection) as queries:
+        admin_client.post(url, {**choices, "confirm": "Import"})
+    record_updates = [
+        q["sql"] for q in queries if q["sql"].startswith('UPDATE "pubs_bibteximport"')
+    ]
+    assert record_updates and not any('"text"' in sql for sql in record_updates)
+    record = BibtexImport.objects.get()
+    assert record.status == "applied" and record.text == uploaded
 
 
 def test_importing_without_the_choices_writes_nothing(admin_client):
