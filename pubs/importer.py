@@ -204,6 +204,8 @@ def apply_import(
     Returns the BibtexImport that records it (``record`` when a preview made one already).
     """
     _wait_for_other_imports()
+    if record is not None and record.pk is not None:
+        _check_still_a_preview(record)
     if prepared.state != _database_state():
         prepared = prepare_import(
             prepared.text,
@@ -250,6 +252,16 @@ def _wait_for_other_imports() -> None:
     if connection.vendor == "postgresql":
         with connection.cursor() as cursor:
             cursor.execute("SELECT pg_advisory_xact_lock(%s)", [IMPORT_LOCK])
+
+
+def _check_still_a_preview(record: BibtexImport) -> None:
+    """A preview confirmed twice (two clicks, two tabs) is imported once; the second finds it
+    applied, after the first (imports take turns), and stops."""
+    status = BibtexImport.objects.filter(pk=record.pk).values_list("status", flat=True).first()
+    if status is None:
+        raise ImportBlocked("this preview was deleted")
+    if status != ImportStatus.PREVIEW:
+        raise ImportBlocked("this preview was imported already")
 
 
 def _create_venues(plan: ImportPlan, changes: dict) -> dict[str, int]:

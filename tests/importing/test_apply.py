@@ -107,6 +107,33 @@ def test_undo_keeps_people_that_later_papers_list():
     assert "kept" in notes[0]
 
 
+def preview(text: str) -> BibtexImport:
+    """A preview's record, as the admin's upload page stores it."""
+    return BibtexImport.objects.create(file_name="test.bib", sha256="", text=text)
+
+
+def test_a_preview_confirmed_twice_is_imported_once_and_can_still_be_undone():
+    before = snapshot()
+    record = preview(NEW_PAPERS)
+    stale = BibtexImport.objects.get(pk=record.pk)  # the second click's copy
+    apply_import(prepare_import(NEW_PAPERS), file_name="test.bib", record=record)
+    with pytest.raises(ImportBlocked, match="imported already"):
+        apply_import(prepare_import(NEW_PAPERS), file_name="test.bib", record=stale)
+    record.refresh_from_db()
+    assert record.counts["created"] == 2
+    undo_import(record)
+    assert snapshot() == before
+
+
+def test_a_deleted_preview_is_not_imported():
+    record = preview(NEW_PAPERS)
+    prepared = prepare_import(NEW_PAPERS)
+    BibtexImport.objects.filter(pk=record.pk).delete()
+    with pytest.raises(ImportBlocked, match="deleted"):
+        apply_import(prepared, file_name="test.bib", record=record)
+    assert not Paper.objects.filter(citation_key="fang2025new").exists()
+
+
 def test_a_blocked_import_writes_nothing():
     before = snapshot()
     prepared = prepare_import("@misc{a, title={T}, year=2024, author={J. Fang}}")

@@ -5,7 +5,7 @@ from __future__ import annotations
 from datetime import UTC, datetime
 
 import pytest
-from django.db import IntegrityError, transaction
+from django.db import IntegrityError, connection, transaction
 
 from people.models import Person
 from pubs import bulk
@@ -99,16 +99,43 @@ def test_rows_beyond_one_batch_all_go_in_in_order(db, monkeypatch):
     assert list(Tag.objects.order_by("pk").values_list("name", flat=True)) == names
 
 
-def test_a_row_breaking_a_constraint_inserts_none_of_them(db):
+def test_a_row_breaking_a_constraint_stops_the_insert_with_django_s_error(db):
     insert_tags(["taken"])
     with pytest.raises(IntegrityError):
         insert_tags(["fresh", "taken"])
     assert list(Tag.objects.values_list("name", flat=True)) == ["taken"]
 
 
-def test_the_table_takes_rows_again_after_a_failed_insert(db):
+sqlite_only = pytest.mark.skipif(
+    connection.vendor != "sqlite", reason="PostgreSQL aborts the transaction at the error"
+)
+
+
+def tag_rows(names: list[str]) -> list[tuple[str, str]]:
+    return [(name, name) for name in names]
+
+
+@sqlite_only
+def test_a_row_breaking_a_constraint_leaves_none_of_the_others_behind(db):
+    """The rows go in with one statement: no savepoint is needed to take back the others."""
     insert_tags(["taken"])
-    with pytest.raises(IntegrityError):
-        insert_tags(["taken"])
-    insert_tags(["next"])
+    with transaction.atomic():
+        with pytest.raises(IntegrityError):
+            insert_rows(Tag, ("name", "slug"), tag_rows(["fresh", "taken"]))
+        assert list(Tag.objects.values_list("name", flat=True)) == ["taken"]
+
+
+@sqlite_only
+def test_the_same_table_takes_rows_again_after_a_failed_insert(db):
+    insert_tags(["taken"])
+    with transaction.atomic():
+        with pytest.raises(IntegrityError):
+            insert_rows(Tag, ("name", "slug"), tag_rows(["taken"]))
+        insert_rows(Tag, ("name", "slug"), tag_rows(["next"]))
     assert set(Tag.objects.values_list("name", flat=True)) == {"taken", "next"}
+
+
+def test_no_rows_insert_nothing(db):
+    with transaction.atomic():
+        insert_rows(Tag, ("name", "slug"), iter([]))
+    assert not Tag.objects.exists()
