@@ -12,7 +12,7 @@ from collections.abc import Hashable, Iterator
 from dataclasses import dataclass
 from typing import Any
 
-from django.db import connection, transaction
+from django.db import OperationalError, connection, transaction
 from django.db.models import Count, Max
 from django.utils import timezone
 
@@ -203,7 +203,7 @@ def apply_import(
 
     Returns the BibtexImport that records it (``record`` when a preview made one already).
     """
-    _wait_for_other_imports()
+    wait_for_other_imports()
     if record is not None and record.pk is not None:
         _check_still_a_preview(record)
     if prepared.state != _database_state():
@@ -248,10 +248,36 @@ APPLIED_FIELDS = (
 VENUE_COLUMNS = ("abbreviation", "name", "kind", "publisher", "dblp_key", "aliases", "url", "slug")
 
 
-def _wait_for_other_imports() -> None:
-    if connection.vendor == "postgresql":
-        with connection.cursor() as cursor:
+def wait_for_other_imports() -> None:
+    """Imports apply one at a time: wait until one being written is committed. Call it first
+    in the transaction: on SQLite, a transaction that has read cannot wait, it fails."""
+    with connection.cursor() as cursor:
+        if connection.vendor == "postgresql":
             cursor.execute("SELECT pg_advisory_xact_lock(%s)", [IMPORT_LOCK])
+        elif connection.vendor == "sqlite":
+            _take_the_write_lock(cursor)
+
+
+#: How long an import on SQLite waits for another writer (PostgreSQL waits as long as needed).
+SQLITE_WAIT_MS = 20_000
+
+
+def _take_the_write_lock(cursor) -> None:
+    """SQLite's write lock, before the import reads anything. A transaction that has read
+    fails at once ("database is locked") when it comes to write while another one writes;
+    one that has not read waits its turn."""
+    cursor.execute("PRAGMA busy_timeout")
+    usual = cursor.fetchone()[0]
+    cursor.execute(f"PRAGMA busy_timeout = {SQLITE_WAIT_MS}")
+    try:
+        table = connection.ops.quote_name(BibtexImport._meta.db_table)
+        cursor.execute(f"UPDATE {table} SET id = id WHERE 0")  # writes nothing, takes the lock
+    except OperationalError as exc:
+        if "locked" not in str(exc):
+            raise
+        raise ImportBlocked("another import is being written; try again in a moment") from exc
+    finally:
+        cursor.execute(f"PRAGMA busy_timeout = {int(usual)}")
 
 
 def _check_still_a_preview(record: BibtexImport) -> None:

@@ -12,7 +12,13 @@ from people.models import Group, Person
 from pubs.bibtex.parse import BibtexError, decode
 from pubs.bibtex.plan import NEW, Decisions
 from pubs.import_report import report_lines
-from pubs.importer import ImportBlocked, apply_import, prepare_import, referenced_people
+from pubs.importer import (
+    ImportBlocked,
+    apply_import,
+    prepare_import,
+    referenced_people,
+    wait_for_other_imports,
+)
 from pubs.models import Venue
 
 
@@ -71,12 +77,22 @@ class Command(BaseCommand):
         verbose = options["verbosity"] >= 2
         try:
             with transaction.atomic():
+                if not dry_run:
+                    self._wait_for_other_imports()
                 for path in files:
                     self._import(path, decisions, target, dry_run, verbose, options["link_base"])
                 if dry_run:
                     raise DryRunDone
         except DryRunDone:
             self.stdout.write("Dry run: nothing was written.")
+
+    @staticmethod
+    def _wait_for_other_imports() -> None:
+        """Before anything is read: the files are imported in one turn."""
+        try:
+            wait_for_other_imports()
+        except ImportBlocked as exc:
+            raise CommandError(f"nothing was written: {exc}.") from exc
 
     def _import(
         self,
