@@ -29,6 +29,7 @@ from pubs.bibtex.plan import (
     EntryPlan,
     ImportPlan,
     build_plan,
+    new_venue_kind,
     paper_values,
 )
 from pubs.bulk import datetime_value, insert_rows, json_value, new_ids
@@ -42,11 +43,10 @@ from pubs.models import (
     Paper,
     Tag,
     Venue,
-    VenueKind,
 )
 from pubs.search import search_documents_deferred
 from pubs.services import venue_index
-from pubs.venue_resolution import name_key, venue_name
+from pubs.venue_resolution import new_venue_key, venue_name
 
 #: Fields of a paper an import may change on a paper already there (undo restores them).
 RESTORABLE = tuple(dict.fromkeys((*FILLABLE, "kind", "status", "year", "modified")))
@@ -300,10 +300,10 @@ def _create_venues(plan: ImportPlan, changes: dict) -> dict[str, int]:
     for entry in plan.to_create:
         if not (entry.venue and entry.venue.create) or entry.venue.text in slug_of_text:
             continue
-        kind = VenueKind.JOURNAL if entry.record.journal else VenueKind.CONFERENCE
+        kind = new_venue_kind(entry.record)
         name, abbreviation = venue_name(entry.venue.text)
         abbreviation = abbreviation or (entry.record.abbr if len(entry.record.abbr) <= 50 else "")
-        key = (kind, name_key(name))
+        key = (kind, new_venue_key(name))
         if key not in rows:
             slug = _unique_slug(abbreviation or name, taken)
             rows[key] = (

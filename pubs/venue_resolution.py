@@ -325,6 +325,14 @@ def venue_name(text: str) -> tuple[str, str]:
     return (name or folded)[:300], abbreviation[:50]
 
 
+def new_venue_key(name: str) -> tuple[str, ...]:
+    """Which new venue a name (from :func:`venue_name`) is: the words of its key in any
+    order, as the index finds a venue by its full name. Two printed venues an import creates
+    one venue for are then found as that one venue by the next import ("... 2019, 8-14
+    December 2019, Vancouver" and "... 2024, Vancouver, December 10-15, 2024")."""
+    return tuple(sorted(set(name_key(name))))
+
+
 def _without_tracks(key: tuple[str, ...]) -> tuple[str, ...]:
     """The key of the venue a track belongs to: "Companion ... Web Conference" -> WWW's."""
     return tuple(token for token in key if token not in TRACK_WORDS)

@@ -19,7 +19,7 @@ from pubs.bibtex.normalize import Record
 from pubs.bibtex.paper_match import PaperIndex, PaperMatch, PaperRecord, family_key
 from pubs.bibtex.parse import ParsedFile, Problem
 from pubs.bibtex.people_match import PeopleIndex, PersonMatch, PersonRecord, fold
-from pubs.venue_resolution import Resolution, VenueIndex, name_key, venue_name
+from pubs.venue_resolution import Resolution, VenueIndex, new_venue_key, venue_name
 
 #: Paper fields an import fills in on a paper already there, when they are empty there.
 FILLABLE = (
@@ -302,7 +302,7 @@ def _venue_identity(venue: VenuePlan | None) -> tuple[str, Hashable] | None:
         return None
     if venue.venue is not None:
         return ("venue", venue.venue)
-    return ("text", name_key(venue_name(venue.text)[0]))
+    return ("text", new_venue_key(venue_name(venue.text)[0]))
 
 
 def _plan_venue(record: Record, venues: VenueIndex, decisions: Decisions) -> VenuePlan | None:
@@ -330,14 +330,24 @@ def _plan_venue(record: Record, venues: VenueIndex, decisions: Decisions) -> Ven
     return plan
 
 
+def new_venue_kind(record: Record) -> str:
+    """The kind of the venue an import creates for a record's printed venue."""
+    return "journal" if record.journal else "conference"
+
+
 def _kind(record: Record, venue: VenuePlan | None) -> str:
-    """The record's kind, corrected by its venue's (Scholar files MLSys under @article)."""
+    """The record's kind, corrected by its venue's (Scholar files MLSys under @article): the
+    venue found or, as the next import will find it, the venue the import creates."""
+    venue_kind = None
     if venue is not None and venue.resolution and venue.resolution.venue:
         venue_kind = VENUE_KINDS.get(venue.resolution.venue.kind)
-        if venue_kind and record.kind in ("conference", "journal", "preprint", "other"):
-            if venue_kind == "preprint" and record.status not in ("preprint", "under_review"):
-                return record.kind if record.kind != "journal" else "preprint"
-            return venue_kind
+    elif venue is not None and venue.create and record.kind != "preprint":
+        # (a preprint stays one: it is found again by the leave preprints have to differ)
+        venue_kind = VENUE_KINDS[new_venue_kind(record)]
+    if venue_kind and record.kind in ("conference", "journal", "preprint", "other"):
+        if venue_kind == "preprint" and record.status not in ("preprint", "under_review"):
+            return record.kind if record.kind != "journal" else "preprint"
+        return venue_kind
     return record.kind
 
 
