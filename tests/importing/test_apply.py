@@ -10,6 +10,7 @@ from pubs.bibtex.plan import Decisions
 from pubs.importer import ImportBlocked, UndoRefused, apply_import, prepare_import, undo_import
 from pubs.models import Authorship, BibtexImport, Paper
 from tests.database_state import snapshot
+from tests.shared_data import shared_data
 
 DATA = Path(__file__).resolve().parent.parent / "data" / "bibtex"
 pytestmark = pytest.mark.usefixtures("catalogue")
@@ -80,6 +81,38 @@ def test_importing_a_seed_file_twice_changes_nothing_the_second_time():
     before = snapshot()
     run(text)
     assert snapshot() == before
+
+
+def test_venues_created_from_one_venue_s_texts_are_one_venue_found_again():
+    text = """
+@inproceedings{a2019, title = {First Study}, author = {Ada Lovelace}, year = {2019},
+  booktitle = {Odd Systems 32: Annual Meeting on Odd Systems 2019, 8-14 December 2019, Vancouver}}
+@inproceedings{b2024, title = {Second Study}, author = {Ada Lovelace}, year = {2024},
+  booktitle = {Odd Systems 37: Annual Meeting on Odd Systems 2024, Vancouver, December 10-15, 2024}}
+"""
+    run(text, decisions=Decisions(create_venues=True))
+    venues = {paper.venue_id for paper in Paper.objects.filter(citation_key__in=["a2019", "b2024"])}
+    assert len(venues) == 1
+    before = snapshot()
+    assert run(text, decisions=Decisions(create_venues=True)).counts["created"] == 0
+    assert snapshot() == before
+
+
+def test_a_paper_takes_the_kind_of_the_venue_created_for_it_as_the_next_import_finds_it():
+    text = """@misc{tool2018, title = {A Tool}, author = {Ada Lovelace}, year = {2018},
+  journal = {Tool Repository}}"""
+    run(text, decisions=Decisions(create_venues=True))
+    assert Paper.objects.get(citation_key="tool2018").kind == "journal"
+    before = snapshot()
+    assert run(text, decisions=Decisions(create_venues=True)).counts["created"] == 0
+    assert snapshot() == before
+
+
+def test_importing_the_iridia_file_again_creates_no_paper():
+    text = shared_data("iridia-references.bib").read_text(encoding="utf-8")
+    decisions = Decisions(create_venues=True, allow_ambiguous=True, skip_invalid=True)
+    assert run(text, decisions=decisions).counts["created"] > 2800
+    assert run(text, decisions=decisions).counts["created"] == 0
 
 
 def test_undo_restores_the_previous_state_exactly():
