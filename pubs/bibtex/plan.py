@@ -342,7 +342,8 @@ def _kind(record: Record, venue: VenuePlan | None) -> str:
     if venue is not None and venue.resolution and venue.resolution.venue:
         venue_kind = VENUE_KINDS.get(venue.resolution.venue.kind)
     elif venue is not None and venue.create and record.kind != "preprint":
-        # (a preprint stays one: it is found again by the leave preprints have to differ)
+        # A preprint stays one: the next import matches it all the same (a preprint and
+        # the paper it becomes may differ in kind).
         venue_kind = VENUE_KINDS[new_venue_kind(record)]
     if venue_kind and record.kind in ("conference", "journal", "preprint", "other"):
         if venue_kind == "preprint" and record.status not in ("preprint", "under_review"):
