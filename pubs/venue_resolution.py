@@ -248,10 +248,15 @@ def key_variants(key: tuple[str, ...], loose: bool = True) -> set[tuple[str, ...
         variants.add(without_sig(key))
         variants |= {tuple(t for t in v if t not in MEETING_WORDS) for v in list(variants)}
     return {
-        tuple(sorted(set(v)))
+        any_order(v)
         for v in variants
         if identifying(v) and (v == key or len(set(v) - GENERIC_WORDS) >= 2)
     }
+
+
+def any_order(key: tuple[str, ...]) -> tuple[str, ...]:
+    """A key's words in any order: the form the index keeps names under."""
+    return tuple(sorted(set(key)))
 
 
 def without_sig(key: tuple[str, ...]) -> tuple[str, ...]:
@@ -330,7 +335,7 @@ def new_venue_key(name: str) -> tuple[str, ...]:
     order, as the index finds a venue by its full name. Two printed venues an import creates
     one venue for are then found as that one venue by the next import ("... 2019, 8-14
     December 2019, Vancouver" and "... 2024, Vancouver, December 10-15, 2024")."""
-    return tuple(sorted(set(name_key(name))))
+    return any_order(name_key(name))
 
 
 def _without_tracks(key: tuple[str, ...]) -> tuple[str, ...]:
