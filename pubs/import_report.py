@@ -74,8 +74,9 @@ def _entry_line(entry: EntryPlan) -> str:
         return f"{where}: invalid ({'; '.join(p.message for p in entry.record.errors)})"
     if entry.action == "duplicate":
         if entry.same_as_entry:
-            return f"{where}: the same paper as {entry.same_as_entry} in this file"
-        text = f"{where}: already there ({entry.duplicate.reason})"
+            text = f"{where}: the same paper as {entry.same_as_entry} in this file"
+        else:
+            text = f"{where}: already there ({entry.duplicate.reason})"
         if entry.promote:
             text += "; the published version of this preprint"
         if entry.fill:

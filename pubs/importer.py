@@ -28,9 +28,9 @@ from pubs.bibtex.plan import (
     Decisions,
     EntryPlan,
     ImportPlan,
+    NewVenue,
     build_plan,
     new_venue_kind,
-    paper_values,
 )
 from pubs.bulk import datetime_value, insert_rows, json_value, new_ids
 from pubs.collector import collector_paused
@@ -297,8 +297,8 @@ def _create_venues(plan: ImportPlan, changes: dict) -> dict[str, int]:
     slug_of_text: dict[str, str] = {}
     rows: dict[tuple, tuple] = {}
     empty_aliases = json_value(Venue, "aliases", [])
-    for entry in plan.to_create:
-        if not (entry.venue and entry.venue.create) or entry.venue.text in slug_of_text:
+    for entry in _entries_creating_venues(plan):
+        if entry.venue.text in slug_of_text:
             continue
         kind = new_venue_kind(entry.record)
         name, abbreviation = venue_name(entry.venue.text)
@@ -334,6 +334,17 @@ def _create_venues(plan: ImportPlan, changes: dict) -> dict[str, int]:
             venue.save(update_fields=["aliases"])
             changes["aliases"].append([venue.pk, alias])
     return {text: by_slug[slug] for text, slug in slug_of_text.items()}
+
+
+def _entries_creating_venues(plan: ImportPlan) -> Iterator[EntryPlan]:
+    """The entries whose venue the import creates: new papers', and the venue a duplicate
+    gives the paper it is (a preprint's published version, say)."""
+    for entry in plan.to_write:
+        if entry.action == "create":
+            if entry.venue and entry.venue.create:
+                yield entry
+        elif isinstance(entry.fill.get("venue"), NewVenue):
+            yield entry
 
 
 PERSON_COLUMNS = (
@@ -433,11 +444,11 @@ def _paper_rows(
     no_extra = json_value(Paper, "extra_fields", {})
     for entry in entries:
         record = entry.record
-        values = _clipped(paper_values(entry))
+        values = _clipped(entry.values())
         key = record.key if record.key not in taken_keys and len(record.key) <= 100 else ""
         if key:
             taken_keys.add(key)
-        slug = _unique_slug(paper_slug(record.title, record.year), taken_slugs, ready=True)
+        slug = _unique_slug(paper_slug(record.title, values["year"]), taken_slugs, ready=True)
         latex = record.title_latex[:1000] if record.title_latex != record.title else ""
         yield (
             ids[entry.key],
@@ -448,7 +459,7 @@ def _paper_rows(
             values["month"],
             values["kind"],
             values["status"],
-            _venue_id(entry, venue_ids),
+            _venue_id(values["venue"], venue_ids),
             values["container_title"],
             values["volume"],
             values["number"],
@@ -544,7 +555,7 @@ def _update_papers(plan: ImportPlan, venue_ids: dict[str, int], changes: dict) -
         paper_id = entry.duplicate.paper.id
         fill = dict(entry.fill)
         if "venue" in fill:
-            fill["venue_id"] = fill.pop("venue")
+            fill["venue_id"] = _venue_id(fill.pop("venue"), venue_ids)
         old = current[paper_id]
         changes["updated"].append(
             [paper_id, {name: _jsonable(old[name]) for name in [*fill, "modified"]}]
@@ -591,12 +602,11 @@ def _add_to_group(plan: ImportPlan, created: dict[str, int], group: Group, chang
     changes["group_links"] = [[pk, group.pk] for pk in sorted(paper_ids - present)]
 
 
-def _venue_id(entry: EntryPlan, venue_ids: dict[str, int]) -> int | None:
-    if entry.venue is None:
-        return None
-    if entry.venue.create:
-        return venue_ids.get(entry.venue.text)
-    return entry.venue.venue
+def _venue_id(venue: Hashable | None, venue_ids: dict[str, int]) -> Hashable | None:
+    """A paper's venue id: ``venue``, or the id of the NewVenue the import created."""
+    if isinstance(venue, NewVenue):
+        return venue_ids[venue.text]
+    return venue
 
 
 def _clipped(values: dict[str, Any]) -> dict[str, Any]:

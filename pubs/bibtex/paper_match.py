@@ -97,6 +97,19 @@ class PaperIndex:
         if key:
             self.by_title[key].append(paper)
 
+    def replace(self, old: PaperRecord, new: PaperRecord) -> None:
+        """Put ``new``, a paper of the same title, in the place of ``old`` (a paper planned
+        earlier in the file that a later entry adds an identifier, a year or a kind to)."""
+        for index, key in ((self.by_doi, old.doi), (self.by_arxiv, old.arxiv_id)):
+            if key and index.get(key) is old:
+                index[key] = new
+        if new.doi:
+            self.by_doi.setdefault(new.doi, new)
+        if new.arxiv_id:
+            self.by_arxiv.setdefault(new.arxiv_id, new)
+        titled = self.by_title[title_key(old.title)]
+        titled[titled.index(old)] = new
+
     def find(
         self,
         *,

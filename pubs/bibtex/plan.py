@@ -10,7 +10,7 @@ suggestion, or a new person; for each venue: the venue and why, or unresolved.
 from __future__ import annotations
 
 from collections.abc import Hashable
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from operator import attrgetter
 from typing import Any, Literal
 
@@ -98,6 +98,16 @@ class AuthorPlan:
         return isinstance(self.person, str) and self.person.startswith("new:")
 
 
+@dataclass(frozen=True, slots=True)
+class NewVenue:
+    """The venue the import creates for a printed venue: a paper's venue until it has an id."""
+
+    text: str
+
+    def __str__(self) -> str:
+        return self.text
+
+
 @dataclass(slots=True)
 class VenuePlan:
     text: str
@@ -123,6 +133,8 @@ class EntryPlan:
     fill: dict[str, Any] = field(default_factory=dict)
     conflicts: dict[str, tuple[Any, Any]] = field(default_factory=dict)
     promote: bool = False
+    #: A new paper's fields as later entries of the file for the same paper give them.
+    merged: dict[str, Any] = field(default_factory=dict)
 
     @property
     def key(self) -> str:
@@ -130,7 +142,16 @@ class EntryPlan:
 
     @property
     def updates(self) -> bool:
-        return self.action == "duplicate" and bool(self.fill or self.promote)
+        """Whether it changes a paper already there."""
+        return (
+            self.action == "duplicate"
+            and not self.same_as_entry
+            and bool(self.fill or self.promote)
+        )
+
+    def values(self) -> dict[str, Any]:
+        """The fields of the paper a new entry creates."""
+        return {**_paper_values(self), **self.merged}
 
 
 @dataclass
@@ -249,6 +270,7 @@ def build_plan(
     already there (by paper id), to say what an import of a duplicate would fill in."""
     decisions = decisions or Decisions()
     plan = ImportPlan([], list(parsed.problems), {}, parsed.containers, decisions)
+    created: dict[str, EntryPlan] = {}
     for record in records:
         entry = EntryPlan(record)
         plan.entries.append(entry)
@@ -273,9 +295,11 @@ def build_plan(
             entry.duplicate = found
             if isinstance(found.paper.id, str) and found.paper.id.startswith("entry:"):
                 entry.same_as_entry = found.paper.id.removeprefix("entry:")
+                _merge_into(created[entry.same_as_entry], entry, found.paper, papers, decisions)
             else:
                 _plan_update(entry, existing.get(found.paper.id, {}), decisions)
         else:
+            created[record.key] = entry
             papers.add(
                 PaperRecord(
                     f"entry:{record.key}",
@@ -355,6 +379,42 @@ def _kind(record: Record, venue: VenuePlan | None) -> str:
 # -- duplicates ------------------------------------------------------------------------------
 
 
+def _merge_into(
+    first: EntryPlan,
+    entry: EntryPlan,
+    indexed: PaperRecord,
+    papers: PaperIndex,
+    decisions: Decisions,
+) -> None:
+    """A later entry of the file for the paper ``first`` creates: what it would fill in or
+    promote on that paper once created is part of the paper as created, so importing the
+    file again finds nothing to change."""
+    _plan_update(entry, first.values(), decisions)
+    if not (entry.fill or entry.promote):
+        return
+    first.merged.update(entry.fill)
+    values = first.values()
+    venue = values["venue"]
+    papers.replace(
+        indexed,
+        replace(
+            indexed,
+            year=values["year"],
+            doi=values["doi"],
+            arxiv_id=values["arxiv_id"],
+            kind=values["kind"],
+            venue=_venue_value_identity(venue) if "venue" in first.merged else indexed.venue,
+        ),
+    )
+
+
+def _venue_value_identity(value: Hashable | None) -> tuple[str, Hashable] | None:
+    """A paper's venue (an id, or a :class:`NewVenue`) as duplicate detection compares it."""
+    if isinstance(value, NewVenue):
+        return ("text", new_venue_key(venue_name(value.text)[0]))
+    return None if value is None else ("venue", value)
+
+
 def _plan_update(entry: EntryPlan, current: dict[str, Any], decisions: Decisions) -> None:
     """Fields a duplicate would fill in; a published version promotes its preprint."""
     record, new = entry.record, _paper_values(entry)
@@ -379,8 +439,9 @@ def _plan_update(entry: EntryPlan, current: dict[str, Any], decisions: Decisions
 
 def _paper_values(entry: EntryPlan) -> dict[str, Any]:
     """The paper fields an entry gives, as the import would store them."""
-    r = entry.record
-    venue = entry.venue.venue if entry.venue else None
+    r, venue = entry.record, entry.venue
+    if venue is not None:
+        venue = NewVenue(venue.text) if venue.create else venue.venue
     return {
         "title": r.title,
         "year": r.year,
@@ -403,9 +464,6 @@ def _paper_values(entry: EntryPlan) -> dict[str, Any]:
         "url": r.url,
         "abstract": r.abstract,
     }
-
-
-paper_values = _paper_values
 
 
 # -- authors ---------------------------------------------------------------------------------

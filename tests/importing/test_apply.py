@@ -108,11 +108,52 @@ def test_a_paper_takes_the_kind_of_the_venue_created_for_it_as_the_next_import_f
     assert snapshot() == before
 
 
-def test_importing_the_iridia_file_again_creates_no_paper():
+PREPRINT = """@misc{pre2024, title = {Odd Collectives}, author = {Ada Lovelace}, year = {2024},
+  eprint = {2401.00001}, archivePrefix = {arXiv}}
+"""
+PUBLISHED = """@inproceedings{pub2025, title = {Odd Collectives}, author = {Ada Lovelace},
+  year = {2025}, booktitle = {Workshop on Odd Systems 2025}, doi = {10.1234/odd.1}}
+"""
+
+
+def test_a_preprint_and_its_published_version_in_one_file_are_one_paper_at_the_new_venue():
+    record = run(PREPRINT + PUBLISHED, decisions=Decisions(create_venues=True))
+    paper = Paper.objects.get(arxiv_id="2401.00001")
+    assert (paper.kind, paper.status, paper.year) == ("conference", "published", 2025)
+    assert (paper.arxiv_id, paper.doi, paper.venue.name) == (
+        "2401.00001",
+        "10.1234/odd.1",
+        "Workshop on Odd Systems",
+    )
+    assert (record.counts["created"], record.counts["updated"]) == (1, 0)
+
+
+def test_a_file_with_a_preprint_and_its_published_version_imported_again_changes_nothing():
+    run(PREPRINT + PUBLISHED, decisions=Decisions(create_venues=True))
+    before = snapshot()
+    assert run(PREPRINT + PUBLISHED, decisions=Decisions(create_venues=True)).counts["updated"] == 0
+    assert snapshot() == before
+
+
+def test_the_published_version_of_a_preprint_there_moves_it_to_the_venue_it_creates():
+    run(PREPRINT)
+    before = snapshot()
+    record = run(PUBLISHED, decisions=Decisions(create_venues=True))
+    paper = Paper.objects.get(arxiv_id="2401.00001")
+    assert (paper.kind, paper.venue.name) == ("conference", "Workshop on Odd Systems")
+    assert record.counts["updated"] == 1
+    undo_import(record)
+    assert snapshot() == before
+
+
+def test_importing_the_iridia_file_again_changes_nothing():
     text = shared_data("iridia-references.bib").read_text(encoding="utf-8")
     decisions = Decisions(create_venues=True, allow_ambiguous=True, skip_invalid=True)
     assert run(text, decisions=decisions).counts["created"] > 2800
-    assert run(text, decisions=decisions).counts["created"] == 0
+    before = snapshot()
+    again = run(text, decisions=decisions).counts
+    assert (again["created"], again["updated"]) == (0, 0)
+    assert snapshot() == before
 
 
 def test_undo_restores_the_previous_state_exactly():

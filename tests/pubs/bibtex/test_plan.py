@@ -4,7 +4,7 @@ from pubs.bibtex.normalize import normalize
 from pubs.bibtex.paper_match import PaperIndex, PaperRecord
 from pubs.bibtex.parse import parse
 from pubs.bibtex.people_match import PeopleIndex, PersonRecord
-from pubs.bibtex.plan import NEW, Decisions, build_plan
+from pubs.bibtex.plan import NEW, Decisions, NewVenue, build_plan
 from pubs.venue_resolution import VenueIndex, VenueRecord
 
 PEOPLE = [
@@ -154,6 +154,53 @@ def test_the_published_version_of_a_preprint_promotes_it():
         "container_title": "MLSys'25",
         "pages": "1--10",
     }
+
+
+SCHEDULING_PREPRINT = (
+    "@misc{pre, title={Scheduling Collectives Fast}, author={Jin Fang}, year=2024,"
+    " eprint={2401.00001}, archivePrefix={arXiv}}\n"
+)
+SCHEDULING_PUBLISHED = (
+    "@inproceedings{pub, title={Scheduling Collectives Fast}, author={Jin Fang}, year=2025,"
+    " booktitle={%s}, doi={10.1109/x.1}, pages={1--9}}\n"
+)
+
+
+def test_a_preprint_and_its_published_version_in_one_file_are_one_published_paper():
+    plan = plan_of(SCHEDULING_PREPRINT + SCHEDULING_PUBLISHED % "ICNP 2025")
+    first, later = plan.entries
+    assert later.same_as_entry == "pre" and later.promote and not later.updates
+    published = {
+        "kind": "conference",
+        "status": "published",
+        "year": 2025,
+        "venue": 10,
+        "container_title": "ICNP 2025",
+        "arxiv_id": "2401.00001",
+        "doi": "10.1109/x.1",
+        "pages": "1--9",
+    }
+    assert {name: first.values()[name] for name in published} == published
+    assert plan.summary()["created"] == 1 and plan.summary()["updated"] == 0
+
+
+def test_a_published_version_at_a_venue_to_create_gives_its_preprint_that_venue():
+    text = SCHEDULING_PREPRINT + SCHEDULING_PUBLISHED % "Workshop on Obscure Things"
+    plan = plan_of(text, Decisions(create_venues=True))
+    assert plan.entries[0].values()["venue"] == NewVenue("Workshop on Obscure Things")
+
+
+def test_a_preprint_after_its_published_version_gives_it_its_arxiv_id_only():
+    plan = plan_of(SCHEDULING_PUBLISHED % "ICNP 2025" + SCHEDULING_PREPRINT)
+    first, later = plan.entries
+    assert later.same_as_entry == "pub" and later.fill == {"arxiv_id": "2401.00001"}
+    assert first.values()["kind"] == "conference" and first.values()["year"] == 2025
+
+
+def test_an_entry_finds_the_identifiers_a_later_entry_gave_a_paper_of_the_file():
+    by_doi = "@article{third, title={Another Title}, year=2025, doi={10.1109/x.1}}"
+    plan = plan_of(SCHEDULING_PREPRINT + SCHEDULING_PUBLISHED % "ICNP 2025" + by_doi)
+    assert plan.entries[2].same_as_entry == "pre"
 
 
 def test_fields_already_set_are_kept_unless_overwriting_is_chosen():
