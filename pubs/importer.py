@@ -18,10 +18,11 @@ from django.utils import timezone
 
 from people.models import Group, Person
 from pubs import public_cache
+from pubs.bibtex.halves import parse_and_normalize
 from pubs.bibtex.names import parse_name
-from pubs.bibtex.normalize import Record, normalize
+from pubs.bibtex.normalize import Record
 from pubs.bibtex.paper_match import PaperIndex, PaperRecord, family_key
-from pubs.bibtex.parse import DEFAULT_MAX_ENTRIES, ParsedFile, check_text, parse
+from pubs.bibtex.parse import DEFAULT_MAX_ENTRIES, ParsedFile, check_text
 from pubs.bibtex.people_match import PeopleIndex, PersonRecord
 from pubs.bibtex.plan import (
     FILLABLE,
@@ -85,8 +86,9 @@ def prepare_import(
     Raises BibtexError when the text cannot be read at all (not text, too many entries).
     """
     state = _database_state()
-    parsed = parse(check_text(text), max_entries=max_entries)
-    records = [normalize(entry, link_base=link_base) for entry in parsed.entries]
+    parsed, records = parse_and_normalize(
+        check_text(text), max_entries=max_entries, link_base=link_base
+    )
     plan = build_plan(
         parsed,
         records,

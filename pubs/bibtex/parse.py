@@ -15,6 +15,7 @@ from typing import Literal
 
 import bibtexparser
 from bibtexparser import model
+from bibtexparser.library import Library
 
 # Failed blocks are reported as Problems with their lines; bibtexparser's own log is noise.
 logging.getLogger("bibtexparser").setLevel(logging.CRITICAL)
@@ -154,25 +155,44 @@ def _size(n: int) -> str:
 
 def parse(text: str, *, max_entries: int = DEFAULT_MAX_ENTRIES) -> ParsedFile:
     """Split BibTeX text into raw entries and the problems found, each with its line."""
-    library = bibtexparser.parse_string(text, parse_stack=[])
-    result = ParsedFile()
-    entries = [block for block in library.blocks if isinstance(block, model.Entry)]
-    if len(entries) > max_entries:
+    library = split_blocks(text)
+    check_entry_count(count_entries(library), max_entries)
+    return read_blocks(library)
+
+
+def split_blocks(text: str) -> Library:
+    """bibtexparser's blocks of ``text``, none of its middleware applied."""
+    return bibtexparser.parse_string(text, parse_stack=[])
+
+
+def count_entries(library: Library) -> int:
+    return sum(1 for block in library.blocks if isinstance(block, model.Entry))
+
+
+def check_entry_count(entries: int, max_entries: int) -> None:
+    """BibtexError if a file has more than ``max_entries`` entries."""
+    if entries > max_entries:
         raise BibtexError(
-            Problem(f"the file has {len(entries)} entries; the limit is {max_entries} per import")
+            Problem(f"the file has {entries} entries; the limit is {max_entries} per import")
         )
-    macros = _expand_strings(library.blocks, result)
-    first_line: dict[str, int] = {}
+
+
+def read_blocks(library: Library, *, first_line: int = 0) -> ParsedFile:
+    """The entries and problems of bibtexparser's blocks; ``first_line``: the line before the
+    text's first line, when the text is a part of a file."""
+    result = ParsedFile()
+    macros = _expand_strings(library.blocks, result, first_line)
+    key_lines: dict[str, int] = {}
     crossrefs = False
     for block in library.blocks:
-        line = block.start_line + 1
+        line = block.start_line + 1 + first_line
         if type(block) is model.Entry:  # most blocks; before the slower isinstance checks
             key = block.key.lower()
-            if key in first_line:
-                message = f"the key {block.key} is used twice (first at line {first_line[key]})"
+            if key in key_lines:
+                message = f"the key {block.key} is used twice (first at line {key_lines[key]})"
                 result.problems.append(Problem(message, line, block.key))
                 continue
-            first_line[key] = line
+            key_lines[key] = line
             fields = {}
             for item in block.fields:
                 value = item.value
@@ -186,7 +206,7 @@ def parse(text: str, *, max_entries: int = DEFAULT_MAX_ENTRIES) -> ParsedFile:
         elif isinstance(block, model.DuplicateBlockKeyBlock):
             if isinstance(block.ignore_error_block, model.String):
                 continue  # a redefined @string, handled with the other macros
-            first = block.previous_block.start_line + 1
+            first = block.previous_block.start_line + 1 + first_line
             message = f"the key {block.key} is used twice (first at line {first})"
             result.problems.append(Problem(message, line, block.key))
         elif isinstance(block, model.DuplicateFieldKeyBlock):
@@ -282,7 +302,9 @@ def _balanced(text: str) -> bool:
         text = reduced
 
 
-def _expand_strings(blocks: list[model.Block], result: ParsedFile) -> dict[str, str]:
+def _expand_strings(
+    blocks: list[model.Block], result: ParsedFile, first_line: int = 0
+) -> dict[str, str]:
     """@string macros in file order, each expanded with those before it; a redefinition
     replaces the earlier value (as in BibTeX), with a warning."""
     macros: dict[str, str] = {}
@@ -294,9 +316,10 @@ def _expand_strings(blocks: list[model.Block], result: ParsedFile) -> dict[str, 
         ):
             block = block.ignore_error_block
             message = f"the @string {block.key} is defined again; the later value is used"
-            result.problems.append(Problem(message, block.start_line + 1, severity="warning"))
+            line = block.start_line + 1 + first_line
+            result.problems.append(Problem(message, line, severity="warning"))
         if isinstance(block, model.String):
-            line = block.start_line + 1
+            line = block.start_line + 1 + first_line
             macros[block.key.lower()] = _expand(block.value, macros, block.key, line, result)
     return macros
 
