@@ -81,12 +81,16 @@ def parse_and_normalize(
 
 
 def _may_fork(text: str, min_chars: int) -> bool:
-    if len(text) < min_chars or not hasattr(os, "fork") or threading.active_count() != 1:
-        return False
-    if _processors() < 2:
+    if len(text) < min_chars or not _can_fork():
         return False
     lowered = text.lower()
     return not any(tie in lowered for tie in _TIES)
+
+
+def _can_fork() -> bool:
+    """Whether this process may fork a child to read with: the child would have this thread
+    alone, and a second processor to run on."""
+    return hasattr(os, "fork") and threading.active_count() == 1 and _processors() >= 2
 
 
 def _processors() -> int:
@@ -106,7 +110,10 @@ def _read_in_two(
 ) -> tuple[int, ParsedFile, list[Record]] | None:
     """Both halves read, or None when the halves do not read as the whole file does."""
     first_line = text.count("\n", 0, cut)
-    child = _Child(lambda: read_half(text[cut:], first_line, link_base))
+    try:
+        child = _Child(lambda: read_half(text[cut:], first_line, link_base))
+    except OSError:  # no process to be had (a limit on processes or memory)
+        return None
     try:
         first, library = _read(text[:cut], 0, link_base)
         second = child.result()
@@ -155,7 +162,12 @@ class _Child:
         if hasattr(fcntl, "F_SETPIPE_SZ"):  # Linux: megabytes go through in fewer turns
             with contextlib.suppress(OSError):
                 fcntl.fcntl(write_end, fcntl.F_SETPIPE_SZ, PIPE_BYTES)
-        self.pid = os.fork()
+        try:
+            self.pid = os.fork()
+        except OSError:
+            os.close(read_end)
+            os.close(write_end)
+            raise
         if self.pid == 0:  # the child
             status = 1
             try:

@@ -1,6 +1,7 @@
 """A large file read in two processes gives what one pass gives."""
 
 import re
+import threading
 
 import pytest
 
@@ -39,7 +40,9 @@ def realistic() -> str:
 
 @pytest.fixture
 def taken(monkeypatch) -> list:
-    """What each two-process read returned (None: it fell back to one pass)."""
+    """What each two-process read returned (None: it fell back to one pass), in a process
+    that may fork (a test run may have other threads running)."""
+    monkeypatch.setattr(halves, "_can_fork", lambda: True)
     calls = []
     real = halves._read_in_two
 
@@ -109,3 +112,24 @@ def test_too_many_entries_are_refused_with_the_file_s_count(taken):
 def test_a_small_file_is_read_in_one_pass(taken):
     assert parse_and_normalize(entries(3)) == one_pass(entries(3))
     assert taken == []
+
+
+def test_a_process_with_other_threads_reads_in_one_pass(monkeypatch):
+    monkeypatch.setattr(halves, "_read_in_two", lambda *args: pytest.fail("forked"))
+    stop = threading.Event()
+    other = threading.Thread(target=stop.wait)
+    other.start()
+    try:
+        assert in_two(entries(30)) == one_pass(entries(30))
+    finally:
+        stop.set()
+        other.join()
+
+
+def test_a_process_that_cannot_fork_reads_in_one_pass(taken, monkeypatch):
+    def no_fork():
+        raise BlockingIOError("no more processes")
+
+    monkeypatch.setattr(halves.os, "fork", no_fork)
+    assert in_two(entries(30)) == one_pass(entries(30))
+    assert taken == [None]
