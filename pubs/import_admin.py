@@ -242,7 +242,7 @@ def _rows(plan, chosen_venues: dict[str, str]) -> list[dict]:
 def _needs_attention(entry: EntryPlan) -> bool:
     if entry.action == "invalid" or entry.conflicts:
         return True
-    if entry.action == "create" and entry.venue is not None and not entry.venue.resolved:
+    if entry.writes_venue and entry.venue is not None and not entry.venue.resolved:
         return True
     return entry.action == "create" and any(
         a.match.kind in ("ambiguous", "suggestion") for a in entry.authors

@@ -299,11 +299,9 @@ def _create_venues(plan: ImportPlan, changes: dict) -> dict[str, int]:
     slug_of_text: dict[str, str] = {}
     rows: dict[tuple, tuple] = {}
     empty_aliases = json_value(Venue, "aliases", [])
-    for entry in _entries_creating_venues(plan):
-        if entry.venue.text in slug_of_text:
-            continue
+    for text, entry in _venues_to_create(plan).items():
         kind = new_venue_kind(entry.record)
-        name, abbreviation = venue_name(entry.venue.text)
+        name, abbreviation = venue_name(text)
         abbreviation = abbreviation or (entry.record.abbr if len(entry.record.abbr) <= 50 else "")
         key = (kind, new_venue_key(name))
         if key not in rows:
@@ -318,7 +316,7 @@ def _create_venues(plan: ImportPlan, changes: dict) -> dict[str, int]:
                 "",
                 slug,
             )
-        slug_of_text[entry.venue.text] = rows[key][-1]
+        slug_of_text[text] = rows[key][-1]
     ids = new_ids(Venue, len(rows))
     rows_with_ids = [(pk, *row) for pk, row in zip(ids, rows.values(), strict=True)]
     insert_rows(Venue, ("id", *VENUE_COLUMNS), rows_with_ids)
@@ -338,15 +336,18 @@ def _create_venues(plan: ImportPlan, changes: dict) -> dict[str, int]:
     return {text: by_slug[slug] for text, slug in slug_of_text.items()}
 
 
-def _entries_creating_venues(plan: ImportPlan) -> Iterator[EntryPlan]:
-    """The entries whose venue the import creates: new papers', and the venue a duplicate
-    gives the paper it is (a preprint's published version, say)."""
+def _venues_to_create(plan: ImportPlan) -> dict[str, EntryPlan]:
+    """The venues the import creates, by text, each with an entry that names it (its record
+    tells the venue's kind): those of the papers it creates, and those a published version
+    moves its paper to. A venue no paper takes (a preprint's, when its published version in
+    the same file is elsewhere) is not created."""
+    named: dict[str, EntryPlan] = {}
     for entry in plan.to_write:
-        if entry.action == "create":
-            if entry.venue and entry.venue.create:
-                yield entry
-        elif isinstance(entry.fill.get("venue"), NewVenue):
-            yield entry
+        if entry.venue and entry.venue.create:
+            named.setdefault(entry.venue.text, entry)
+    taken = [entry.paper_venue for entry in plan.to_create]
+    taken += [entry.fill.get("venue") for entry in plan.entries if entry.updates]
+    return {venue.text: named[venue.text] for venue in taken if isinstance(venue, NewVenue)}
 
 
 PERSON_COLUMNS = (

@@ -82,33 +82,27 @@ class PaperIndex:
     ) -> None:
         self.authors_of = authors_of
         self._asked: dict[Hashable, frozenset[str]] = {}
-        self.by_doi: dict[str, PaperRecord] = {}
-        self.by_arxiv: dict[str, PaperRecord] = {}
-        self.by_title: dict[str, list[PaperRecord]] = defaultdict(list)
+        self.papers: dict[Hashable, PaperRecord] = {}
+        self.by_doi: dict[str, Hashable] = {}
+        self.by_arxiv: dict[str, Hashable] = {}
+        self.by_title: dict[str, list[Hashable]] = defaultdict(list)
         for paper in papers:
             self.add(paper)
 
     def add(self, paper: PaperRecord) -> None:
-        if paper.doi:
-            self.by_doi.setdefault(paper.doi, paper)
-        if paper.arxiv_id:
-            self.by_arxiv.setdefault(paper.arxiv_id, paper)
+        self.update(paper)
         key = title_key(paper.title)
         if key:
-            self.by_title[key].append(paper)
+            self.by_title[key].append(paper.id)
 
-    def replace(self, old: PaperRecord, new: PaperRecord) -> None:
-        """Put ``new``, a paper of the same title, in the place of ``old`` (a paper planned
-        earlier in the file that a later entry adds an identifier, a year or a kind to)."""
-        for index, key in ((self.by_doi, old.doi), (self.by_arxiv, old.arxiv_id)):
-            if key and index.get(key) is old:
-                index[key] = new
-        if new.doi:
-            self.by_doi.setdefault(new.doi, new)
-        if new.arxiv_id:
-            self.by_arxiv.setdefault(new.arxiv_id, new)
-        titled = self.by_title[title_key(old.title)]
-        titled[titled.index(old)] = new
+    def update(self, paper: PaperRecord) -> None:
+        """Record ``paper`` as it now is: a paper added before under the same id and title,
+        to which an import gives an identifier, a year, a kind or a venue."""
+        self.papers[paper.id] = paper
+        if paper.doi:
+            self.by_doi.setdefault(paper.doi, paper.id)
+        if paper.arxiv_id:
+            self.by_arxiv.setdefault(paper.arxiv_id, paper.id)
 
     def find(
         self,
@@ -125,10 +119,11 @@ class PaperIndex:
         paper: the title decides when the years are up to two apart and one is a preprint,
         and the two share an author (``authors``: family names by :func:`family_key`)."""
         if doi and doi in self.by_doi:
-            return PaperMatch(self.by_doi[doi], "doi")
+            return PaperMatch(self.papers[self.by_doi[doi]], "doi")
         if arxiv_id and arxiv_id in self.by_arxiv:
-            return PaperMatch(self.by_arxiv[arxiv_id], "arxiv")
-        for paper in self.by_title.get(title_key(title), ()):
+            return PaperMatch(self.papers[self.by_arxiv[arxiv_id]], "arxiv")
+        for paper_id in self.by_title.get(title_key(title), ()):
+            paper = self.papers[paper_id]
             if paper.doi and doi and paper.doi != doi:
                 continue  # two papers of one title with different DOIs are two papers
             preprint = kind in PREPRINT_KINDS or paper.kind in PREPRINT_KINDS

@@ -149,6 +149,18 @@ class EntryPlan:
             and bool(self.fill or self.promote)
         )
 
+    @property
+    def writes_venue(self) -> bool:
+        """Whether its paper takes its venue: a new paper, or a preprint's published version."""
+        return self.action == "create" or self.promote
+
+    @property
+    def paper_venue(self) -> Hashable | None:
+        """The venue of the paper a new entry creates: an id, a NewVenue, or None."""
+        if "venue" in self.merged:
+            return self.merged["venue"]
+        return _venue_value(self.venue)
+
     def values(self) -> dict[str, Any]:
         """The fields of the paper a new entry creates."""
         return {**_paper_values(self), **self.merged}
@@ -195,9 +207,10 @@ class ImportPlan:
 
     @property
     def unresolved_venues(self) -> dict[str, list[str]]:
+        """The venues not found that papers would take, by text: the entries naming each."""
         found: dict[str, list[str]] = {}
-        for entry in self.to_create:
-            if entry.venue and not entry.venue.resolved:
+        for entry in self.entries:
+            if entry.writes_venue and entry.venue and not entry.venue.resolved:
                 found.setdefault(entry.venue.text, []).append(entry.key)
         return found
 
@@ -270,7 +283,8 @@ def build_plan(
     already there (by paper id), to say what an import of a duplicate would fill in."""
     decisions = decisions or Decisions()
     plan = ImportPlan([], list(parsed.problems), {}, parsed.containers, decisions)
-    created: dict[str, EntryPlan] = {}
+    created: dict[str, EntryPlan] = {}  # by entry key
+    changed: dict[Hashable, dict[str, Any]] = {}  # papers already there, as entries leave them
     for record in records:
         entry = EntryPlan(record)
         plan.entries.append(entry)
@@ -293,11 +307,7 @@ def build_plan(
         if found is not None:
             entry.action = "duplicate"
             entry.duplicate = found
-            if isinstance(found.paper.id, str) and found.paper.id.startswith("entry:"):
-                entry.same_as_entry = found.paper.id.removeprefix("entry:")
-                _merge_into(created[entry.same_as_entry], entry, found.paper, papers, decisions)
-            else:
-                _plan_update(entry, existing.get(found.paper.id, {}), decisions)
+            _plan_duplicate(entry, found.paper, created, changed, existing, papers, decisions)
         else:
             created[record.key] = entry
             papers.add(
@@ -379,33 +389,49 @@ def _kind(record: Record, venue: VenuePlan | None) -> str:
 # -- duplicates ------------------------------------------------------------------------------
 
 
-def _merge_into(
-    first: EntryPlan,
+def _plan_duplicate(
     entry: EntryPlan,
-    indexed: PaperRecord,
+    paper: PaperRecord,
+    created: dict[str, EntryPlan],
+    changed: dict[Hashable, dict[str, Any]],
+    existing: dict[Hashable, dict[str, Any]],
     papers: PaperIndex,
     decisions: Decisions,
 ) -> None:
-    """A later entry of the file for the paper ``first`` creates: what it would fill in or
-    promote on that paper once created is part of the paper as created, so importing the
-    file again finds nothing to change."""
-    _plan_update(entry, first.values(), decisions)
-    if not (entry.fill or entry.promote):
-        return
-    first.merged.update(entry.fill)
-    values = first.values()
-    venue = values["venue"]
-    papers.replace(
-        indexed,
-        replace(
-            indexed,
-            year=values["year"],
-            doi=values["doi"],
-            arxiv_id=values["arxiv_id"],
-            kind=values["kind"],
-            venue=_venue_value_identity(venue) if "venue" in first.merged else indexed.venue,
-        ),
-    )
+    """What a duplicate fills in or promotes, against its paper as the entries before it
+    leave it. For a paper this import creates (a preprint, then its published version in the
+    same file) that is part of the paper as created. The index then knows the paper as it
+    will be, so that the entries after it, and importing the file again, find it so."""
+    if isinstance(paper.id, str) and paper.id.startswith("entry:"):
+        entry.same_as_entry = paper.id.removeprefix("entry:")
+        first = created[entry.same_as_entry]
+        _plan_update(entry, first.values(), decisions)
+        first.merged.update(entry.fill)
+        values = first.values()
+    else:
+        current = changed.get(paper.id) or existing.get(paper.id, {})
+        _plan_update(entry, current, decisions)
+        values = changed[paper.id] = {**current, **entry.fill}
+    if entry.fill:
+        papers.update(
+            replace(
+                paper,
+                year=values.get("year", paper.year),
+                doi=values.get("doi") or paper.doi,
+                arxiv_id=values.get("arxiv_id") or paper.arxiv_id,
+                kind=values.get("kind") or paper.kind,
+                venue=_venue_value_identity(entry.fill["venue"])
+                if "venue" in entry.fill
+                else paper.venue,
+            )
+        )
+
+
+def _venue_value(venue: VenuePlan | None) -> Hashable | None:
+    """The venue a paper takes from a venue plan: an id, a NewVenue, or None."""
+    if venue is None:
+        return None
+    return NewVenue(venue.text) if venue.create else venue.venue
 
 
 def _venue_value_identity(value: Hashable | None) -> tuple[str, Hashable] | None:
@@ -439,9 +465,7 @@ def _plan_update(entry: EntryPlan, current: dict[str, Any], decisions: Decisions
 
 def _paper_values(entry: EntryPlan) -> dict[str, Any]:
     """The paper fields an entry gives, as the import would store them."""
-    r, venue = entry.record, entry.venue
-    if venue is not None:
-        venue = NewVenue(venue.text) if venue.create else venue.venue
+    r, venue = entry.record, _venue_value(entry.venue)
     return {
         "title": r.title,
         "year": r.year,

@@ -8,7 +8,7 @@ import pytest
 from people.models import Group, Person
 from pubs.bibtex.plan import Decisions
 from pubs.importer import ImportBlocked, UndoRefused, apply_import, prepare_import, undo_import
-from pubs.models import Authorship, BibtexImport, Paper
+from pubs.models import Authorship, BibtexImport, Paper, Venue
 from tests.database_state import snapshot
 from tests.shared_data import shared_data
 
@@ -143,6 +143,32 @@ def test_the_published_version_of_a_preprint_there_moves_it_to_the_venue_it_crea
     assert (paper.kind, paper.venue.name) == ("conference", "Workshop on Odd Systems")
     assert record.counts["updated"] == 1
     undo_import(record)
+    assert snapshot() == before
+
+
+def test_a_preprint_s_venue_is_not_created_when_its_published_version_is_elsewhere():
+    preprint = PREPRINT.replace(
+        "eprint = {2401.00001}, archivePrefix = {arXiv}",
+        "journal = {Odd Depot}, pubstate = {preprint}",
+    )
+    run(preprint + PUBLISHED, decisions=Decisions(create_venues=True))
+    assert not Venue.objects.filter(name="Odd Depot").exists()
+    before = snapshot()
+    run(preprint + PUBLISHED, decisions=Decisions(create_venues=True))
+    assert snapshot() == before
+
+
+def test_a_preprint_there_and_two_published_versions_are_imported_so_once():
+    journal = PUBLISHED.replace("@inproceedings{pub2025", "@article{jour2026").replace(
+        "booktitle = {Workshop on Odd Systems 2025}, doi = {10.1234/odd.1}",
+        "journal = {Journal of Odd Systems}, doi = {10.1234/odd.2}",
+    )
+    run(PREPRINT)
+    record = run(PUBLISHED + journal, decisions=Decisions(create_venues=True))
+    assert (record.counts["updated"], record.counts["created"]) == (1, 1)
+    assert Paper.objects.get(arxiv_id="2401.00001").venue.name == "Workshop on Odd Systems"
+    before = snapshot()
+    run(PUBLISHED + journal, decisions=Decisions(create_venues=True))
     assert snapshot() == before
 
 

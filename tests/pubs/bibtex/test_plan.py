@@ -203,6 +203,21 @@ def test_an_entry_finds_the_identifiers_a_later_entry_gave_a_paper_of_the_file()
     assert plan.entries[2].same_as_entry == "pre"
 
 
+def test_a_paper_titled_without_letters_takes_what_a_later_entry_adds():
+    text = (
+        "@misc{a, title={???}, year=2024, doi={10.1234/x}}\n"
+        "@misc{b, title={???}, year=2024, doi={10.1234/x}, pages={1--2}}\n"
+    )
+    first, later = plan_of(text).entries
+    assert later.same_as_entry == "a" and first.values()["pages"] == "1--2"
+
+
+def test_the_unfound_venue_of_a_published_version_is_listed_for_a_choice():
+    plan = plan_of(SCHEDULING_PREPRINT + SCHEDULING_PUBLISHED % "Workshop on Obscure Things")
+    assert plan.entries[1].promote
+    assert plan.unresolved_venues == {"Workshop on Obscure Things": ["pub"]}
+
+
 def test_fields_already_set_are_kept_unless_overwriting_is_chosen():
     text = "@misc{x, title={USP: A Unified Sequence Parallelism Approach}, year=2024, eprint={2405.07719}, archivePrefix={arXiv}, doi={10.1145/1}}"
     kept = plan_of(text.replace("10.1145/1", "10.1145/1"))
