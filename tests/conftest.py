@@ -4,8 +4,9 @@ from contextlib import contextmanager
 
 import pytest
 from django.core.cache import cache
-from django.core.management import call_command
 from django.db import transaction
+
+from tests.fixture_snapshots import load_fixtures
 
 
 @contextmanager
@@ -13,13 +14,14 @@ def fixtures_loaded(django_db_blocker, *names: str):
     """Load fixtures inside a transaction that is rolled back afterwards.
 
     Tests running inside it (pytest-django's ``db`` opens a savepoint for each) see the
-    fixtures and cannot leak changes into one another.
+    fixtures and cannot leak changes into one another. After the first time in a run, the
+    rows are written back directly (tests.fixture_snapshots).
     """
     with django_db_blocker.unblock():
         outer = transaction.atomic()
         outer.__enter__()
         try:
-            call_command("loaddata", *names, verbosity=0)
+            load_fixtures(*names)
             yield
         finally:
             transaction.set_rollback(True)
