@@ -27,6 +27,7 @@ import pickle
 import re
 import signal
 import threading
+from collections.abc import Callable
 from typing import Any
 
 from bibtexparser import model
@@ -160,7 +161,7 @@ class _Child:
     """A forked process computing ``work()``; :meth:`result` is what it returned (pickled
     through a pipe), or None if it failed."""
 
-    def __init__(self, work) -> None:
+    def __init__(self, work: Callable[[], Any]) -> None:
         read_end, write_end = os.pipe()
         if hasattr(fcntl, "F_SETPIPE_SZ"):  # Linux: megabytes go through in fewer turns
             with contextlib.suppress(OSError):

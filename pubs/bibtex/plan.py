@@ -336,7 +336,7 @@ def _venue_identity(venue: VenuePlan | None) -> tuple[str, Hashable] | None:
         return None
     if venue.venue is not None:
         return ("venue", venue.venue)
-    return ("text", new_venue_key(venue_name(venue.text)[0]))
+    return _venue_value_identity(NewVenue(venue.text))
 
 
 def _plan_venue(record: Record, venues: VenueIndex, decisions: Decisions) -> VenuePlan | None:
