@@ -13,9 +13,10 @@ import re
 from dataclasses import dataclass, field
 from typing import Literal
 
-import bibtexparser
 from bibtexparser import model
 from bibtexparser.library import Library
+
+from pubs.bibtex import splitter
 
 # Failed blocks are reported as Problems with their lines; bibtexparser's own log is noise.
 logging.getLogger("bibtexparser").setLevel(logging.CRITICAL)
@@ -161,8 +162,9 @@ def parse(text: str, *, max_entries: int = DEFAULT_MAX_ENTRIES) -> ParsedFile:
 
 
 def split_blocks(text: str) -> Library:
-    """bibtexparser's blocks of ``text``, none of its middleware applied."""
-    return bibtexparser.parse_string(text, parse_stack=[])
+    """bibtexparser's blocks of ``text``, none of its middleware applied (as
+    ``bibtexparser.parse_string(text, parse_stack=[])`` gives them, read faster)."""
+    return splitter.split(text)
 
 
 def count_entries(library: Library) -> int:
