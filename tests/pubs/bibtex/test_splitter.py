@@ -61,7 +61,9 @@ def test_the_shared_bibliographies_split_as_bibtexparser_splits_them(name):
         pytest.param('@article{k, title = "a } b", note = {x}}', id="brace-inside-quotes"),
         pytest.param("@article{k, title = {a \\{ b}, year = 1}", id="escaped-brace"),
         pytest.param("@article{k, title = {a \\\\{b}}, year = 1}", id="two-backslashes"),
-        pytest.param("@article{k,\n title = {a \\\n b},\n year = 1\n}\n@misc{m, x = 1}", id="escaped-newline"),
+        pytest.param(
+            "@article{k,\n title = {a \\\n b},\n year = 1\n}\n@misc{m, x = 1}", id="escaped-newline"
+        ),
         pytest.param("@article{k, note = {mail a@b.org}, year = 1}", id="at-sign"),
         pytest.param("@article{k, title = {a\n@misc{m, year = 2}", id="block-start-in-value"),
         pytest.param("@article{k, title = {{{{{{deep}}}}}}, year = 1}", id="nested-six-deep"),
@@ -111,9 +113,7 @@ ENTRY = '@inproceedings{fang24,\n  author = {Jiarui Fang and Jin Fang},\n  title
 
 @settings(max_examples=300, deadline=None)
 @given(
-    st.lists(
-        st.tuples(st.integers(0, len(ENTRY)), st.integers(0, 3), BIBTEX_PIECES), max_size=4
-    )
+    st.lists(st.tuples(st.integers(0, len(ENTRY)), st.integers(0, 3), BIBTEX_PIECES), max_size=4)
 )
 def test_mutated_entries_split_as_bibtexparser_splits_them(edits):
     text = ENTRY * 2
