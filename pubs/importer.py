@@ -8,7 +8,7 @@ from __future__ import annotations
 import functools
 import hashlib
 from collections import defaultdict
-from collections.abc import Hashable, Iterator
+from collections.abc import Callable, Hashable, Iterator
 from dataclasses import dataclass
 from typing import Any
 
@@ -45,7 +45,7 @@ from pubs.models import (
     Tag,
     Venue,
 )
-from pubs.search import search_documents_deferred
+from pubs.search import authors_text, search_documents_deferred, venue_text
 from pubs.services import venue_index
 from pubs.venue_resolution import new_venue_key, venue_name
 
@@ -416,21 +416,83 @@ def _create_papers(
     taken_slugs = set(Paper.objects.values_list("slug", flat=True))
     taken_keys = set(Paper.objects.exclude(citation_key="").values_list("citation_key", flat=True))
     rows = _paper_rows(entries, ids, venue_ids, taken_slugs, taken_keys)
-    with search_documents_deferred(ids.values()):  # built once, with the authors
+    authorships = _authorship_rows(entries, ids, person_ids)
+    with search_documents_deferred(ids.values()) as documents:  # made once, with the authors
+        if documents.aside:  # the rows' texts are kept as they are sent, for the documents
+            papers: list[tuple] = []
+            rows = _noted(rows, papers, PAPER_TEXT_COLUMNS)
+            authors: list[tuple] = []
+            authorships = _noted(authorships, authors, AUTHOR_TEXT_COLUMNS)
         # rows made as they are sent: on PostgreSQL the server stores a batch meanwhile
         insert_rows(Paper, ("id", *PAPER_COLUMNS), rows)
-        insert_rows(Authorship, AUTHORSHIP_COLUMNS, _authorship_rows(entries, ids, person_ids))
-    insert_rows(
-        Link,
-        ("paper", "kind", "url", "file", "label"),
-        (
-            (ids[entry.key], kind, url[:500], "", "")
-            for entry in entries
-            for kind, url in entry.record.links.items()
-        ),
-    )
-    _tag(entries, ids, changes)
+        insert_rows(Authorship, AUTHORSHIP_COLUMNS, authorships)
+        if documents.aside:
+            documents.make_aside(_search_texts(papers, authors))
+        insert_rows(
+            Link,
+            ("paper", "kind", "url", "file", "label"),
+            (
+                (ids[entry.key], kind, url[:500], "", "")
+                for entry in entries
+                for kind, url in entry.record.links.items()
+            ),
+        )
+        _tag(entries, ids, changes)
+        if documents.aside:
+            # The rows' foreign keys are checked now, not at COMMIT, while the documents
+            # are made on the other connection.
+            connection.check_constraints()
     return ids
+
+
+#: What the search documents read of the paper rows (``id`` and PAPER_COLUMNS) and of the
+#: authorship rows (AUTHORSHIP_COLUMNS, made in the order of their positions): positions in
+#: the rows.
+PAPER_TEXT_COLUMNS = tuple(
+    ("id", *PAPER_COLUMNS).index(name) for name in ("id", "title", "container_title", "venue")
+)
+AUTHOR_TEXT_COLUMNS = tuple(
+    AUTHORSHIP_COLUMNS.index(name) for name in ("paper", "person", "printed_name")
+)
+
+
+def _noted(rows: Iterator[tuple], notes: list[tuple], columns: tuple[int, ...]) -> Iterator[tuple]:
+    """``rows``, each noted in ``notes`` (its values in ``columns``) as it goes by."""
+    for row in rows:
+        notes.append(tuple(row[i] for i in columns))
+        yield row
+
+
+def _search_texts(
+    papers: list[tuple], authors: list[tuple]
+) -> Callable[[], list[tuple[int, str, str, str]]]:
+    """What makes each paper's ``(id, title, authors, venue)`` texts, as its search document
+    reads them, from its row's ``(id, title, container title, venue id)`` and its
+    authorships' ``(paper, person id, printed name)`` in order. The people's and venues'
+    names are read now; the texts are made by whoever calls it."""
+    names = {
+        pk: (given, family, native)
+        for pk, given, family, native in Person.objects.filter(
+            pk__in={person for _, person, _ in authors}
+        ).values_list("pk", "given_name", "family_name", "native_name")
+    }
+    venues = {
+        pk: (abbreviation, name)
+        for pk, abbreviation, name in Venue.objects.filter(
+            pk__in={venue for *_, venue in papers if venue is not None}
+        ).values_list("pk", "abbreviation", "name")
+    }
+
+    def texts() -> list[tuple[int, str, str, str]]:
+        by_paper: dict[int, list[tuple]] = defaultdict(list)
+        for paper, person, printed in authors:
+            by_paper[paper].append((printed, *names[person]))
+        return [
+            (pk, title, authors_text(by_paper[pk]), venue_text(container, venues.get(venue)))
+            for pk, title, container, venue in papers
+        ]
+
+    return texts
 
 
 def _paper_rows(

@@ -12,12 +12,14 @@ Elsewhere (SQLite) each word must appear, in any case, somewhere in the same fie
 
 from __future__ import annotations
 
+import logging
 import re
+import threading
 import unicodedata
-from collections.abc import Iterable, Iterator
+from collections.abc import Callable, Iterable, Iterator
 from contextlib import contextmanager
 
-from django.db import connection, connections
+from django.db import DEFAULT_DB_ALIAS, connection, connections
 from django.db.models import Exists, OuterRef, Q, QuerySet
 from django.db.models.expressions import RawSQL
 
@@ -27,6 +29,8 @@ from pubs.models import Authorship, Paper
 WORD = re.compile(r"[^\W_]+(?:[.\-][^\W_]+)*")
 MAX_WORDS = 10
 MAX_WORD_LENGTH = 100
+
+logger = logging.getLogger(__name__)
 
 #: The setting (local to a transaction) that tells the insert triggers of papers and
 #: authorships to leave the documents to :func:`search_documents_deferred`.
@@ -80,18 +84,115 @@ def _substring_search(queryset: QuerySet[Paper], words: list[str]) -> QuerySet[P
     return queryset
 
 
+class DeferredDocuments:
+    """The search documents of the papers an import writes, made once at the end of
+    :func:`search_documents_deferred`: by the refresh function in SQL, or, for a large import
+    on PostgreSQL, from the papers' texts on a connection of its own, while this connection
+    goes on writing and checking its rows (see :meth:`make_aside`)."""
+
+    #: From this many papers, the documents are made on a connection of their own.
+    ASIDE_FROM = 1000
+
+    def __init__(self, papers: Iterable[int]) -> None:
+        self.papers = sorted(papers)
+        self._thread: threading.Thread | None = None
+        self._made: list[tuple[int, str]] | None = None
+
+    @property
+    def aside(self) -> bool:
+        """Whether the documents are to be made on a second connection (PostgreSQL, and
+        enough papers for it to pay)."""
+        return connection.vendor == "postgresql" and len(self.papers) >= self.ASIDE_FROM
+
+    def make_aside(self, texts: Callable[[], Iterable[tuple[int, str, str, str]]]) -> None:
+        """Start making the documents on a second connection, in a thread that first calls
+        ``texts`` for each paper's ``(id, title, authors, venue)`` texts (see
+        :func:`authors_text` and :func:`venue_text`); it must read no database."""
+        self._thread = threading.Thread(target=self._make, args=(texts,), daemon=True)
+        self._thread.start()
+
+    def _make(self, texts: Callable[[], Iterable[tuple[int, str, str, str]]]) -> None:
+        aside = None
+        try:
+            columns = [list(column) for column in zip(*texts(), strict=True)] or [[]] * 4
+            aside = connections.create_connection(DEFAULT_DB_ALIAS)
+            with aside.cursor() as cursor:
+                cursor.execute(DOCUMENTS_OF_TEXTS, columns)
+                self._made = cursor.fetchall()
+        except Exception:  # the refresh in SQL makes them instead
+            logger.warning("search documents made aside failed", exc_info=True)
+        finally:
+            if aside is not None:
+                aside.close()
+
+    def write(self) -> None:
+        """Write the documents: those made aside when they are all there, else by the
+        refresh function."""
+        made = self.wait()
+        with connection.cursor() as cursor:
+            if made is None or sorted(pk for pk, _ in made) != self.papers:
+                cursor.execute("SELECT pubs_paper_search_refresh(%s::bigint[])", [self.papers])
+                return
+            with cursor.copy("COPY pubs_paper_search (paper_id, document) FROM STDIN") as copy:
+                for row in made:
+                    copy.write_row(row)
+
+    def wait(self) -> list[tuple[int, str]] | None:
+        if self._thread is not None:
+            self._thread.join()
+            self._thread = None
+        return self._made
+
+
+#: A document per paper from its texts, each as ``pubs_search_document`` text.
+DOCUMENTS_OF_TEXTS = """
+    SELECT d.id, pubs_search_document(d.title, d.authors, d.venue)::text
+    FROM unnest(%s::bigint[], %s::text[], %s::text[], %s::text[]) AS d(id, title, authors, venue)
+"""
+
+
+def authors_text(authors: Iterable[tuple[str, str, str, str]]) -> str:
+    """What a paper's document reads of its authors, given in order as ``(printed name,
+    given name, family name, native name)``, as the refresh function in SQL puts it: each
+    printed name, followed by its person's name and native name where they differ from it."""
+    texts = []
+    for printed, given, family, native in authors:
+        full = f"{given} {family}"
+        texts.append(
+            " ".join(
+                [
+                    printed,
+                    *((full,) if full != printed else ()),
+                    *((native,) if native != printed else ()),
+                ]
+            )
+        )
+    return " ".join(texts)
+
+
+def venue_text(container_title: str, venue: tuple[str, str] | None) -> str:
+    """What a paper's document reads of its venue: the container title as printed, then the
+    venue's ``(abbreviation, name)``, if it has a venue."""
+    return " ".join((container_title, *venue)) if venue is not None else container_title
+
+
 @contextmanager
-def search_documents_deferred(papers: Iterable[int]) -> Iterator[None]:
-    """Insert papers and their authorships in the block; their search documents are built
+def search_documents_deferred(papers: Iterable[int]) -> Iterator[DeferredDocuments]:
+    """Insert papers and their authorships in the block; their search documents are made
     once, at its end, instead of once per INSERT statement (PostgreSQL; elsewhere there are
     no documents). Inside a transaction: the deferral ends with it, whatever happens.
     """
+    documents = DeferredDocuments(papers)
     if connection.vendor != "postgresql":
-        yield
+        yield documents
         return
     with connection.cursor() as cursor:
         cursor.execute("SELECT set_config(%s, 'on', true)", [SEARCH_DEFERRED])
-    yield
+    try:
+        yield documents
+    except BaseException:
+        documents.wait()  # the second connection is closed before the error goes on
+        raise
     with connection.cursor() as cursor:
         cursor.execute("SELECT set_config(%s, 'off', true)", [SEARCH_DEFERRED])
-        cursor.execute("SELECT pubs_paper_search_refresh(%s::bigint[])", [sorted(papers)])
+    documents.write()

@@ -5,8 +5,10 @@ venues and authorships in every way the app does (and behind the ORM's back) and
 again. The same behaviour holds on SQLite, where the search matches substrings.
 """
 
+from pathlib import Path
+
 import pytest
-from django.db import connection, transaction
+from django.db import OperationalError, connection, connections, transaction
 
 from people.models import Person
 from pubs.bulk import insert_rows
@@ -15,9 +17,12 @@ from pubs.search import (
     MATCHING_PAPERS,
     MAX_WORD_LENGTH,
     MAX_WORDS,
+    DeferredDocuments,
+    authors_text,
     query_words,
     search_papers,
     tsquery_text,
+    venue_text,
 )
 from tests.factories import (
     AuthorshipFactory,
@@ -297,3 +302,79 @@ def test_a_search_among_many_documents_reads_the_index(spotserve):
         cursor.execute("EXPLAIN " + MATCHING_PAPERS, [tsquery_text(["jiangfei", "duan"])])
         plan = "\n".join(row[0] for row in cursor.fetchall())
     assert "Bitmap Index Scan on pubs_paper_search_document" in plan
+
+
+def test_an_author_s_text_adds_the_recorded_names_only_where_they_differ():
+    authors = [
+        ("Jiarui Fang", "Jiarui", "Fang", ""),
+        ("J. Fang", "Jiarui", "Fang", "方佳瑞"),
+        ("徐宏力", "Hongli", "Xu", "徐宏力"),
+    ]
+    assert authors_text(authors) == "Jiarui Fang  J. Fang Jiarui Fang 方佳瑞 徐宏力 Hongli Xu"
+
+
+def test_a_venue_s_text_is_the_container_title_then_the_venue_s_names():
+    assert venue_text("Proc. ICNP 2024", ("ICNP", "Network Protocols")) == (
+        "Proc. ICNP 2024 ICNP Network Protocols"
+    )
+    assert venue_text("A Workshop", None) == "A Workshop"
+
+
+def all_documents() -> list[tuple[int, str]]:
+    with connection.cursor() as cursor:
+        cursor.execute("SELECT paper_id, document::text FROM pubs_paper_search ORDER BY paper_id")
+        return cursor.fetchall()
+
+
+def refreshed_documents() -> list[tuple[int, str]]:
+    with connection.cursor() as cursor:
+        cursor.execute("SELECT pubs_paper_search_refresh(array_agg(id)) FROM pubs_paper")
+    return all_documents()
+
+
+@pytest.fixture
+def made_aside(monkeypatch) -> list[DeferredDocuments]:
+    """Every import's documents made on a second connection, however few its papers; the
+    DeferredDocuments that did so."""
+    monkeypatch.setattr(DeferredDocuments, "ASIDE_FROM", 1)
+    used = []
+    make = DeferredDocuments._make
+
+    def noted(self, columns):
+        used.append(self)
+        make(self, columns)
+
+    monkeypatch.setattr(DeferredDocuments, "_make", noted)
+    return used
+
+
+STYLES = Path(__file__).resolve().parents[1] / "data" / "bibtex"
+
+
+@postgresql_only
+def test_documents_made_aside_are_those_the_refresh_makes(catalogue, made_aside):
+    """The seeds' papers in every style, into the demo data without its papers: its people
+    (printed otherwise than recorded, with native names) and CCF venues are found, and new
+    venues and people made."""
+    Paper.objects.all().delete()
+    for path in sorted(STYLES.glob("*.bib")):
+        import_text(path.read_text(encoding="utf-8"))
+    assert made_aside and all(documents.wait() is not None for documents in made_aside)
+    made = all_documents()
+    assert made == refreshed_documents()
+    assert len(made) == Paper.objects.count() > 10
+
+
+@postgresql_only
+def test_without_a_second_connection_the_refresh_makes_the_documents(db, made_aside, monkeypatch):
+    def refused(alias):
+        raise OperationalError("too many connections")
+
+    monkeypatch.setattr(connections, "create_connection", refused)
+    import_text(IMPORTED)
+    assert made_aside and made_aside[0].wait() is None
+    assert (
+        found("bulkloaded")
+        == found("quiet imports")
+        == {"bulkloaded-transformers-for-imported-search-2025"}
+    )
