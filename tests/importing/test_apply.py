@@ -1,9 +1,11 @@
 """Applying an import: all or nothing, the same file twice changes nothing, undo is exact."""
 
+import importlib
 import re
 from pathlib import Path
 
 import pytest
+from django.db import connection
 
 from people.models import Group, Person
 from pubs.bibtex.plan import Decisions
@@ -286,3 +288,17 @@ def test_the_import_uses_few_queries_whatever_the_number_of_entries(django_asser
     prepared = prepare_import(entries)
     with django_assert_max_num_queries(40):
         apply_import(prepared, file_name="bulk.bib")
+
+
+@pytest.mark.skipif(connection.vendor != "postgresql", reason="a PostgreSQL storage setting")
+def test_the_text_an_import_keeps_is_stored_compressed_with_lz4_where_the_server_has_it():
+    with connection.cursor() as cursor:
+        cursor.execute(importlib.import_module("pubs.migrations.0014_import_text_lz4").HAS_LZ4)
+        if not cursor.fetchone()[0]:
+            pytest.skip("this PostgreSQL has no LZ4")
+    record = run(NEW_PAPERS + "% a comment long enough to be compressed\n" * 200)
+    with connection.cursor() as cursor:
+        cursor.execute(
+            "SELECT pg_column_compression(text) FROM pubs_bibteximport WHERE id = %s", [record.pk]
+        )
+        assert cursor.fetchone()[0] == "lz4"
