@@ -86,18 +86,20 @@ def prepare_import(
     Raises BibtexError when the text cannot be read at all (not text, too many entries).
     """
     state = _database_state()
+    indexes: dict[str, Any] = {}
+
+    def read_indexes() -> None:  # while a large file's second half is read in a child
+        indexes.update(
+            people=_people_index(),
+            papers=_paper_index(),
+            venues=venue_index(),
+            existing=_existing_values(),
+        )
+
     parsed, records = parse_and_normalize(
-        check_text(text), max_entries=max_entries, link_base=link_base
+        check_text(text), max_entries=max_entries, link_base=link_base, meanwhile=read_indexes
     )
-    plan = build_plan(
-        parsed,
-        records,
-        people=_people_index(),
-        papers=_paper_index(),
-        venues=venue_index(),
-        existing=_existing_values(),
-        decisions=decisions,
-    )
+    plan = build_plan(parsed, records, **indexes, decisions=decisions)
     return PreparedImport(text, parsed, records, plan, link_base, max_entries, state)
 
 

@@ -68,21 +68,34 @@ def parse_and_normalize(
     max_entries: int = DEFAULT_MAX_ENTRIES,
     link_base: str = "",
     min_chars: int = MIN_CHARS,
+    meanwhile: Callable[[], None] | None = None,
 ) -> tuple[ParsedFile, list[Record]]:
     """The parsed file and the record of each of its entries, as ``parse`` then ``normalize``
     give them; read in two processes when the file and the machine allow (see the module).
 
+    ``meanwhile``, the caller's other work (reading the database, say), is called once in
+    this process: while the child reads its half, or else after the file is read.
+
     Raises BibtexError for a file of more than ``max_entries`` entries.
     """
+    pending = [meanwhile] if meanwhile is not None else []
     cut = _cut(text) if _may_fork(text, min_chars) else None
     if cut is not None:
-        both = _read_in_two(text, cut, link_base)
+        both = _read_in_two(text, cut, link_base, pending)
         if both is not None:
             count, parsed, records = both
             check_entry_count(count, max_entries)
             return parsed, records
     parsed = parse(text, max_entries=max_entries)
-    return parsed, [normalize(entry, link_base=link_base) for entry in parsed.entries]
+    records = [normalize(entry, link_base=link_base) for entry in parsed.entries]
+    _run(pending)
+    return parsed, records
+
+
+def _run(pending: list[Callable[[], None]]) -> None:
+    """Call what ``pending`` holds, once: it is emptied first."""
+    while pending:
+        pending.pop()()
 
 
 def _may_fork(text: str, min_chars: int) -> bool:
@@ -111,9 +124,10 @@ def _cut(text: str) -> int | None:
 
 
 def _read_in_two(
-    text: str, cut: int, link_base: str
+    text: str, cut: int, link_base: str, pending: list[Callable[[], None]]
 ) -> tuple[int, ParsedFile, list[Record]] | None:
-    """Both halves read, or None when the halves do not read as the whole file does."""
+    """Both halves read, or None when the halves do not read as the whole file does; what
+    ``pending`` holds is done in between."""
     first_line = text.count("\n", 0, cut)
     try:
         child = _Child(lambda: read_half(text[cut:], first_line, link_base))
@@ -121,6 +135,7 @@ def _read_in_two(
         return None
     try:
         first, library = _read(text[:cut], 0, link_base)
+        _run(pending)
         second = child.result()
     finally:
         child.close()

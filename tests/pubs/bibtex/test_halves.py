@@ -1,5 +1,6 @@
 """A large file read in two processes gives what one pass gives."""
 
+import os
 import re
 import threading
 
@@ -133,3 +134,27 @@ def test_a_process_that_cannot_fork_reads_in_one_pass(taken, monkeypatch):
     monkeypatch.setattr(halves.os, "fork", no_fork)
     assert in_two(entries(30)) == one_pass(entries(30))
     assert taken == [None]
+
+
+def test_the_caller_s_other_work_is_done_here_while_the_child_reads(taken, monkeypatch):
+    done = []
+    result = halves._Child.result
+    monkeypatch.setattr(
+        halves._Child, "result", lambda child: done.append("child") or result(child)
+    )
+    in_two(entries(30), meanwhile=lambda: done.append(os.getpid()))
+    assert done == [os.getpid(), "child"]
+    assert taken[0] is not None
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        pytest.param(entries(30) + entries(1, first=3), id="halves-fall-back-to-one-pass"),
+        pytest.param("@string{icnp = {ICNP}}\n" + entries(30), id="one-pass"),
+    ],
+)
+def test_the_caller_s_other_work_is_done_once_when_the_file_is_read_in_one_pass(taken, text):
+    done = []
+    assert in_two(text, meanwhile=lambda: done.append(os.getpid())) == one_pass(text)
+    assert done == [os.getpid()]
