@@ -5,9 +5,10 @@ middleware. The middleware marks the GET and HEAD requests of the public site (t
 URLs: lists, people, groups, venues, papers, exports, feeds) and the router sends every read
 they make to the replica; everything else (the admin, imports, any write) uses the primary.
 
-A public page reads the version of the public data (pubs.public_cache) from the replica too,
-so a page is cached under the version of the data it was rendered from: a replica that lags
-behind serves the previous pages a little longer, never a stale page under a new version.
+A public page reads the version of the public data (pubs.services.public_version) from the
+replica too, so a page is cached under the version of the data it was rendered from: a
+replica that lags behind serves the previous pages a little longer, never a stale page under
+a new version.
 """
 
 from __future__ import annotations

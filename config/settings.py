@@ -70,7 +70,7 @@ TEMPLATES = [
                 "django.template.context_processors.i18n",
                 "django.contrib.auth.context_processors.auth",
                 "django.contrib.messages.context_processors.messages",
-                "pubs.context_processors.languages",
+                "pubs.web.context_processors.languages",
             ],
         },
     },
@@ -122,7 +122,8 @@ MEDIA_ROOT = Path(os.environ.get("MEDIA_ROOT", BASE_DIR / "media"))
 
 FIXTURE_DIRS = [BASE_DIR / "fixtures"]
 
-# Public pages are cached until anything they show changes (pubs.public_cache); 0 turns it off.
+# Public pages are cached until anything they show changes (pubs.services.public_version);
+# 0 turns it off.
 PUBLIC_CACHE_SECONDS = int(os.environ.get("PUBLIC_CACHE_SECONDS", 24 * 3600))
 # In memory per process by default; REDIS_URL (e.g. redis://127.0.0.1:6379/0) shares one cache
 # between the processes of a deployment.
@@ -206,12 +207,12 @@ if os.environ.get("DATABASE_REPLICA_URL"):
     )
 
 # -- Privacy and hostile input ---------------------------------------------------------------
-# /sitemap.xml lists the public pages only (pubs.sitemaps).
+# /sitemap.xml lists the public pages only (pubs.web.sitemaps).
 INSTALLED_APPS += ["django.contrib.sitemaps"]
-# A Content-Security-Policy on every page outside the admin (pubs.security).
+# A Content-Security-Policy on every page outside the admin (pubs.web.security).
 MIDDLEWARE.insert(
     MIDDLEWARE.index("django.middleware.security.SecurityMiddleware") + 1,
-    "pubs.security.ContentSecurityPolicyMiddleware",
+    "pubs.web.security.ContentSecurityPolicyMiddleware",
 )
 # Admin logins: after LOGIN_FAILURE_LIMIT failures for one username from one address within
 # LOGIN_FAILURE_WINDOW seconds, that username is refused from there for LOGIN_LOCK_SECONDS.

@@ -4,9 +4,9 @@ from django.conf.urls.static import static
 from django.contrib import admin
 from django.urls import include, path
 
-from pubs import security, sitemaps
+from pubs.web import security, sitemaps
 
-# Repeated failed logins lock the username for a while (pubs.security).
+# Repeated failed logins lock the username for a while (pubs.web.security).
 admin.site.login_form = security.ThrottledAdminAuthenticationForm
 
 urlpatterns = [

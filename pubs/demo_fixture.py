@@ -16,8 +16,8 @@ from typing import Any
 
 from django.utils.text import slugify
 
-from pubs import ccf_catalogue
 from pubs.identifiers import arxiv_year, paper_slug
+from pubs.venues import catalogue as ccf_catalogue
 
 SOURCE = Path(__file__).resolve().parent.parent / "fixtures" / "demo_source.toml"
 FIXTURE = SOURCE.with_name("demo.json")

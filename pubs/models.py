@@ -14,9 +14,9 @@ from django.utils.translation import gettext_lazy as _
 from people.fields import StringListField, UnicodeJSONEncoder, URLField
 from people.history import KeptHistory
 from people.models import Group, Person, SlugManager
-from pubs import ccf
 from pubs.identifiers import normalize_arxiv_id, normalize_doi
-from pubs.venue_resolution import VenueRecord
+from pubs.venues import ccf
+from pubs.venues.resolution import VenueRecord
 
 
 class VenueKind(models.TextChoices):
@@ -80,7 +80,7 @@ class Venue(models.Model):
         return self.abbreviation or self.name
 
     def as_record(self) -> VenueRecord:
-        """The venue as the resolver (pubs.venue_resolution) knows it."""
+        """The venue as the resolver (pubs.venues.resolution) knows it."""
         return VenueRecord(
             self.slug,
             self.name,
@@ -523,7 +523,7 @@ class Authorship(models.Model):
                 violation_error_message=_("This person is already an author of this paper."),
             ),
             # No upper bound here: reordering parks rows past MAX_POSITION for a moment
-            # (pubs.services.authorships_make_room); forms keep positions within it.
+            # (pubs.services.papers.authorships_make_room); forms keep positions within it.
             models.CheckConstraint(condition=Q(position__gte=1), name="authorship_position_min"),
         ]
 

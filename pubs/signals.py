@@ -3,14 +3,14 @@
 from django.db.models.signals import m2m_changed, post_delete, post_save
 
 from people.models import Advising, Group, Membership, Person
-from pubs import public_cache
 from pubs.models import Authorship, Link, Paper, Tag, Venue, VenueRank
+from pubs.services import public_version
 
 SHOWN = (Paper, Authorship, Link, Tag, Venue, VenueRank, Person, Group, Membership, Advising)
 
 
 def _changed(sender, **kwargs) -> None:
-    public_cache.bump()
+    public_version.bump()
 
 
 def connect() -> None:

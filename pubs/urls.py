@@ -1,19 +1,19 @@
 from django.urls import path
 
-from pubs import export_views, feeds, views
+from pubs.web import exports, feeds, views
 
 app_name = "pubs"
 
 urlpatterns = [
     path("", views.home, name="home"),
     path("publications/", views.paper_list, name="paper-list"),
-    path("publications/export.<str:fmt>", export_views.all_papers, name="export"),
-    path("publications/<slug:slug>/export.<str:fmt>", export_views.paper, name="paper-export"),
-    path("people/<slug:slug>/export.<str:fmt>", export_views.person, name="person-export"),
-    path("people/<slug:slug>/cv.<str:style>", export_views.person_cv, name="person-cv"),
-    path("groups/<slug:slug>/export.<str:fmt>", export_views.group, name="group-export"),
-    path("groups/<slug:slug>/cv.<str:style>", export_views.group_cv, name="group-cv"),
-    path("venues/<slug:slug>/export.<str:fmt>", export_views.venue, name="venue-export"),
+    path("publications/export.<str:fmt>", exports.all_papers, name="export"),
+    path("publications/<slug:slug>/export.<str:fmt>", exports.paper, name="paper-export"),
+    path("people/<slug:slug>/export.<str:fmt>", exports.person, name="person-export"),
+    path("people/<slug:slug>/cv.<str:style>", exports.person_cv, name="person-cv"),
+    path("groups/<slug:slug>/export.<str:fmt>", exports.group, name="group-export"),
+    path("groups/<slug:slug>/cv.<str:style>", exports.group_cv, name="group-cv"),
+    path("venues/<slug:slug>/export.<str:fmt>", exports.venue, name="venue-export"),
     path("publications/<slug:slug>/", views.paper_detail, name="paper-detail"),
     path("people/", views.person_list, name="person-list"),
     path("people/<slug:slug>/", views.person_detail, name="person-detail"),

@@ -15,7 +15,7 @@ from django.core.management import call_command
 from django.core.management.color import no_style
 from django.db import connection
 
-from pubs import public_cache
+from pubs.services import public_version
 
 #: The rows each list of fixtures added: (table, columns, rows or COPY data), in load order.
 _LOADED: dict[tuple[str, ...], list[tuple[str, list[str], object]]] = {}
@@ -85,4 +85,4 @@ def _write_back(loaded: list[tuple[str, list[str], object]]) -> None:
         ]
         for statement in connection.ops.sequence_reset_sql(no_style(), models):
             cursor.execute(statement)
-    public_cache.bump()  # as loaddata's saves did
+    public_version.bump()  # as loaddata's saves did

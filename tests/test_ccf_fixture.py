@@ -4,9 +4,9 @@ import pytest
 from django.core.management import call_command
 from django.db.models import Count
 
-from pubs.ccf_catalogue import FIXTURE, build_fixture_text, load_catalogue
 from pubs.models import Paper, Venue, VenueRank
-from pubs.services import catalogue_install, venue_index
+from pubs.services.papers import catalogue_install, venue_index
+from pubs.venues.catalogue import FIXTURE, build_fixture_text, load_catalogue
 
 pytestmark = pytest.mark.usefixtures("catalogue")
 

@@ -19,7 +19,7 @@ from pubs.bibtex.normalize import Record
 from pubs.bibtex.paper_match import PaperIndex, PaperMatch, PaperRecord, family_key
 from pubs.bibtex.parse import ParsedFile, Problem
 from pubs.bibtex.people_match import PeopleIndex, PersonMatch, PersonRecord, fold
-from pubs.venue_resolution import Resolution, VenueIndex, new_venue_key, venue_name
+from pubs.venues.resolution import Resolution, VenueIndex, new_venue_key, venue_name
 
 #: Paper fields an import fills in on a paper already there, when they are empty there.
 FILLABLE = (

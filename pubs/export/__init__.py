@@ -1,6 +1,6 @@
 """Exports as plain data: papers in, text out (BibTeX, RIS, CSL-JSON, citations, CV lists).
 
-Nothing here imports Django. ``pubs.exporting`` reads the database into
+Nothing here imports Django. ``pubs.queries.exporting`` reads the database into
 ``pubs.export.model.ExportPaper`` objects, and each writer turns a list of them into text:
 
 - ``pubs.export.bibtex``: BibTeX that the import (``pubs.bibtex``) reads back unchanged;

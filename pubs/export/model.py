@@ -1,4 +1,4 @@
-"""What an export knows about a paper: plain dataclasses, filled by ``pubs.exporting``.
+"""What an export knows about a paper: plain dataclasses, filled by ``pubs.queries.exporting``.
 
 The writers (BibTeX, RIS, CSL-JSON, citations, CV lists) read only these, so they are
 tested without a database and run fast on ten thousand papers.

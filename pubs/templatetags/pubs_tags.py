@@ -9,9 +9,9 @@ from django.utils.safestring import SafeString, mark_safe
 from django.utils.translation import gettext as _
 
 from people.models import Person
-from pubs import presentation, rendering
 from pubs.export.model import ExportPaper
-from pubs.selectors import YearRanks
+from pubs.queries.selectors import YearRanks
+from pubs.web import presentation, rendering
 
 register = template.Library()
 

@@ -20,7 +20,7 @@ from django.urls import reverse
 
 from people.models import Group, Person
 from pubs.bibtex.plan import Decisions
-from pubs.importer import apply_import, prepare_import
+from pubs.imports.importer import apply_import, prepare_import
 from pubs.models import Paper
 from tests.admin.test_paper_form import paper_form_data
 from tests.exporting.helpers import empty_database, export_all

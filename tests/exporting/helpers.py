@@ -4,9 +4,9 @@ from __future__ import annotations
 
 from people.models import Advising, Group, Membership, Person
 from pubs.bibtex.plan import Decisions
-from pubs.exporting import export_papers, render
-from pubs.importer import apply_import, prepare_import
+from pubs.imports.importer import apply_import, prepare_import
 from pubs.models import Authorship, BibtexImport, Link, Paper, Tag, Venue, VenueRank
+from pubs.queries.exporting import export_papers, render
 from tests.database_state import IMPORTED_MODELS
 
 

@@ -8,8 +8,8 @@ from pathlib import Path
 import pytest
 
 from people.models import Person
-from pubs import selectors
-from pubs.exporting import export_papers, render
+from pubs.queries import selectors
+from pubs.queries.exporting import export_papers, render
 
 pytestmark = pytest.mark.usefixtures("catalogue")
 

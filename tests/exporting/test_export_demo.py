@@ -2,8 +2,8 @@
 
 import pytest
 
-from pubs.exporting import export_papers
 from pubs.models import Paper
+from pubs.queries.exporting import export_papers
 
 pytestmark = pytest.mark.usefixtures("catalogue")
 

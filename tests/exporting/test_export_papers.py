@@ -2,9 +2,9 @@
 
 import pytest
 
-from pubs import selectors
-from pubs.exporting import export_papers
 from pubs.models import Paper
+from pubs.queries import selectors
+from pubs.queries.exporting import export_papers
 from tests.factories import bulk_dataset
 
 #: Papers, authorships with their people, members, links, tags, venues, venue ranks.

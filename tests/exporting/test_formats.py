@@ -4,8 +4,8 @@ each citation style rendering every paper, CV lists; and the render() switch."""
 import pytest
 
 from pubs.export.citations import STYLES
-from pubs.exporting import FORMATS, UnknownFormat, export_papers, render
 from pubs.models import Paper
+from pubs.queries.exporting import FORMATS, UnknownFormat, export_papers, render
 from tests.pubs.export.formats import bibtex_keys, csl_items, ris_records
 
 pytestmark = pytest.mark.usefixtures("catalogue")

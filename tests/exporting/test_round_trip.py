@@ -4,8 +4,8 @@ changes. On the demo data (with the CCF catalogue)."""
 import pytest
 
 from pubs.export.bibtex import entry_type
-from pubs.exporting import export_papers
 from pubs.models import Paper
+from pubs.queries.exporting import export_papers
 from tests.database_state import snapshot
 from tests.exporting.helpers import empty_database, export_all, import_text
 from tests.pubs.export.formats import bibtex_keys

@@ -8,7 +8,7 @@ from django.urls import reverse
 
 from pubs.bibtex.plan import Decisions
 from pubs.history import BASELINE_REASON
-from pubs.importer import apply_import, prepare_import
+from pubs.imports.importer import apply_import, prepare_import
 from pubs.models import Authorship, Paper
 from tests.admin.test_paper_form import paper_form_data
 from tests.factories import PersonFactory, bulk_dataset, paper_with_authors

@@ -9,7 +9,13 @@ from django.db import connection
 
 from people.models import Group, Person
 from pubs.bibtex.plan import Decisions
-from pubs.importer import ImportBlocked, UndoRefused, apply_import, prepare_import, undo_import
+from pubs.imports.importer import (
+    ImportBlocked,
+    UndoRefused,
+    apply_import,
+    prepare_import,
+    undo_import,
+)
 from pubs.models import Authorship, BibtexImport, Paper, Venue
 from tests.database_state import snapshot
 from tests.shared_data import shared_data

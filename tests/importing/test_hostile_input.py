@@ -11,7 +11,7 @@ from hypothesis import strategies as st
 from people.models import Person
 from pubs.bibtex.parse import BibtexError, decode
 from pubs.bibtex.plan import Decisions
-from pubs.importer import ImportBlocked, apply_import, prepare_import
+from pubs.imports.importer import ImportBlocked, apply_import, prepare_import
 from pubs.models import Authorship, Paper, Venue
 
 SEED = (Path(__file__).resolve().parent.parent / "data" / "bibtex" / "handwritten.bib").read_text(

@@ -7,7 +7,7 @@ from pathlib import Path
 import pytest
 
 from people.models import Person
-from pubs.importer import prepare_import
+from pubs.imports.importer import prepare_import
 from pubs.models import Paper, Venue
 
 DATA = Path(__file__).resolve().parent.parent / "data" / "bibtex"

@@ -8,7 +8,7 @@ from django.urls import reverse
 
 from people.models import Advising, Membership, Person
 from pubs.models import Authorship
-from pubs.people_merge import MergeRefused, people_merge
+from pubs.services.people_merge import MergeRefused, people_merge
 from tests.factories import (
     MembershipFactory,
     PersonFactory,

@@ -6,8 +6,8 @@ from collections.abc import Iterable
 
 from people.models import Group, Person
 from pubs.export import citations, cv
-from pubs.export_views import EXPORT_FORMATS
 from pubs.models import Paper, Venue
+from pubs.web.exports import EXPORT_FORMATS
 
 CHINESE = "/zh-hans"
 #: The filters of a list, one query string each (the page, and its exports).

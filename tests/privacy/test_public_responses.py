@@ -6,8 +6,8 @@ from xml.etree import ElementTree
 import pytest
 
 from people.models import Group, Person
-from pubs import selectors
 from pubs.models import Paper, Venue
+from pubs.queries import selectors
 from tests.privacy import crawl
 from tests.privacy.markers import (
     HIDDEN_PAPER,

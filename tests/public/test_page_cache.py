@@ -7,9 +7,9 @@ from django.db import connection
 from django.test.utils import CaptureQueriesContext
 
 from people.models import Group, Membership, Person, Role
-from pubs import public_cache
-from pubs.importer import apply_import, prepare_import, undo_import
+from pubs.imports.importer import apply_import, prepare_import, undo_import
 from pubs.models import Authorship, Link, Paper, Tag, Venue, VenueRank
+from pubs.services import public_version
 
 pytestmark = pytest.mark.usefixtures("demo", "redis_cache")
 
@@ -161,15 +161,15 @@ def test_a_bulk_import_and_its_undo_renew_the_pages(client):
 
 def test_undoing_an_import_makes_the_pages_stale_once(client):
     record = apply_import(prepare_import(BIBTEX), file_name="new.bib", source="test")
-    before = public_cache.version()
+    before = public_version.version()
     undo_import(record)
-    assert public_cache.version() == before + 1
+    assert public_version.version() == before + 1
 
 
 def test_changes_inside_one_bump_make_the_pages_stale_once_at_the_end():
-    before = public_cache.version()
-    with public_cache.one_bump():
-        public_cache.bump()
-        public_cache.bump()
-        assert public_cache.version() == before
-    assert public_cache.version() == before + 1
+    before = public_version.version()
+    with public_version.one_bump():
+        public_version.bump()
+        public_version.bump()
+        assert public_version.version() == before
+    assert public_version.version() == before + 1

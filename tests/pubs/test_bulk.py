@@ -10,7 +10,7 @@ from django.db import IntegrityError, connection, transaction
 from people.models import Person
 from pubs import bulk
 from pubs.bulk import datetime_value, insert_rows, json_value, new_ids
-from pubs.importer import AUTHORSHIP_COLUMNS
+from pubs.imports.importer import AUTHORSHIP_COLUMNS
 from pubs.models import Authorship, Tag
 from tests.factories import PaperFactory, PersonFactory
 

@@ -1,6 +1,6 @@
 import pytest
 
-from pubs import ccf
+from pubs.venues import ccf
 
 
 @pytest.mark.parametrize(

@@ -2,7 +2,7 @@
 
 import pytest
 
-from pubs.ccf_catalogue import CatalogueError, VenueSpec, merge_edition, read_edition
+from pubs.venues.catalogue import CatalogueError, VenueSpec, merge_edition, read_edition
 
 HEADER = "abbreviation,full_name,kind,rank,field,dblp_key,publisher\n"
 EDITION_2022 = (

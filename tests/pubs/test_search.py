@@ -197,7 +197,7 @@ IMPORTED = """
 
 def import_text(text: str) -> None:
     from pubs.bibtex.plan import Decisions
-    from pubs.importer import apply_import, prepare_import
+    from pubs.imports.importer import apply_import, prepare_import
 
     decisions = Decisions(create_venues=True)
     apply_import(prepare_import(text, decisions=decisions), file_name="imported.bib")

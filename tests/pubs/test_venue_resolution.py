@@ -2,7 +2,7 @@
 
 import pytest
 
-from pubs.venue_resolution import (
+from pubs.venues.resolution import (
     VenueIndex,
     VenueRecord,
     abbreviated_match,

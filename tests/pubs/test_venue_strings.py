@@ -7,8 +7,8 @@ from pathlib import Path
 
 import pytest
 
-from pubs.ccf_catalogue import load_catalogue
-from pubs.venue_resolution import VenueIndex
+from pubs.venues.catalogue import load_catalogue
+from pubs.venues.resolution import VenueIndex
 
 DATA = Path(__file__).resolve().parent.parent / "data"
 #: The set collected while the resolver was written, and one collected apart from it.

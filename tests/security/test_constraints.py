@@ -7,7 +7,7 @@ from django.utils import timezone
 
 from people.models import Group, Person
 from pubs.bulk import datetime_value, insert_rows, json_value
-from pubs.importer import PERSON_COLUMNS
+from pubs.imports.importer import PERSON_COLUMNS
 from pubs.models import PublicVersion
 from tests.factories import GroupFactory, PaperFactory, PersonFactory
 from tests.pubs.test_models import violates_constraint

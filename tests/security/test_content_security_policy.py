@@ -3,7 +3,7 @@ have no inline script (the JSON-LD block is data) and no inline style."""
 
 import pytest
 
-from pubs.security import content_security_policy
+from pubs.web.security import content_security_policy
 from tests.security.hostile import elements
 
 pytestmark = pytest.mark.usefixtures("demo")

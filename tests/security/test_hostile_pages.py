@@ -10,7 +10,7 @@ from xml.etree import ElementTree
 import pytest
 from django.test import Client
 
-from pubs.feeds import xml_text
+from pubs.web.feeds import xml_text
 from tests.security.hostile import (
     GROUP,
     MEMBER,

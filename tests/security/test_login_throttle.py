@@ -4,7 +4,7 @@ with a message that says so; a success forgets the failures; nobody else is lock
 import pytest
 from django.test import Client
 
-from pubs import security
+from pubs.web import security
 
 LOGIN = "/admin/login/?next=/admin/"
 PASSWORD = "a-right-password"

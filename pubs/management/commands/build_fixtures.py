@@ -3,11 +3,12 @@ from pathlib import Path
 
 from django.core.management.base import BaseCommand, CommandError
 
-from pubs import ccf_catalogue, demo_fixture
+from pubs import demo_fixture
+from pubs.venues import catalogue
 
 #: Each fixture file and the function that computes its text from its readable sources.
 FIXTURES: list[tuple[Path, Callable[[], str]]] = [
-    (ccf_catalogue.FIXTURE, ccf_catalogue.build_fixture_text),
+    (catalogue.FIXTURE, catalogue.build_fixture_text),
     (demo_fixture.FIXTURE, demo_fixture.build_fixture_text),
 ]
 
@@ -26,7 +27,7 @@ class Command(BaseCommand):
         for path, build in FIXTURES:
             try:
                 text = build()
-            except (ccf_catalogue.CatalogueError, demo_fixture.DemoDataError) as exc:
+            except (catalogue.CatalogueError, demo_fixture.DemoDataError) as exc:
                 raise CommandError(f"{path.name}: {exc}") from exc
             current = path.read_text(encoding="utf-8") if path.exists() else ""
             if text == current:

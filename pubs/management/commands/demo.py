@@ -9,9 +9,9 @@ from django.core.management import call_command
 from django.core.management.base import BaseCommand
 
 from people.models import Group, Person
-from pubs.ccf_catalogue import load_catalogue
 from pubs.permissions import GROUP_EDITOR, MEMBER, roles_install
-from pubs.services import catalogue_install
+from pubs.services.papers import catalogue_install
+from pubs.venues.catalogue import load_catalogue
 
 
 class Command(BaseCommand):

@@ -8,9 +8,9 @@ from pathlib import Path
 from django.core.management.base import BaseCommand, CommandError, CommandParser
 
 from people.models import Group, Person
-from pubs import selectors
 from pubs.export.bibtex import DEFAULT_KEY_PATTERN, BibtexOptions
-from pubs.exporting import export_papers, render
+from pubs.queries import selectors
+from pubs.queries.exporting import export_papers, render
 
 
 class Command(BaseCommand):

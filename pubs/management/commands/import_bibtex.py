@@ -11,8 +11,8 @@ from django.db import transaction
 from people.models import Group, Person
 from pubs.bibtex.parse import BibtexError, decode
 from pubs.bibtex.plan import NEW, Decisions
-from pubs.import_report import report_lines
-from pubs.importer import (
+from pubs.bibtex.report import report_lines
+from pubs.imports.importer import (
     ImportBlocked,
     apply_import,
     prepare_import,

@@ -2,8 +2,8 @@ from pathlib import Path
 
 from django.core.management.base import BaseCommand, CommandError
 
-from pubs.ccf_catalogue import CatalogueError, read_edition
-from pubs.services import ccf_edition_load
+from pubs.services.papers import ccf_edition_load
+from pubs.venues.catalogue import CatalogueError, read_edition
 
 
 class Command(BaseCommand):

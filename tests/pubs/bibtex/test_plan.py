@@ -5,7 +5,7 @@ from pubs.bibtex.paper_match import PaperIndex, PaperRecord
 from pubs.bibtex.parse import parse
 from pubs.bibtex.people_match import PeopleIndex, PersonRecord
 from pubs.bibtex.plan import NEW, Decisions, NewVenue, build_plan
-from pubs.venue_resolution import VenueIndex, VenueRecord
+from pubs.venues.resolution import VenueIndex, VenueRecord
 
 PEOPLE = [
     PersonRecord(1, "Jin", "Fang"),

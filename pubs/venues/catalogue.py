@@ -19,9 +19,9 @@ from pathlib import Path
 
 from django.utils.text import slugify
 
-from pubs.ccf import FIELDS_BY_CODE, RANKS
 from pubs.identifiers import slug_words
-from pubs.venue_resolution import VenueRecord, name_key
+from pubs.venues.ccf import FIELDS_BY_CODE, RANKS
+from pubs.venues.resolution import VenueRecord, name_key
 
 COLUMNS = ("abbreviation", "full_name", "kind", "rank", "field", "dblp_key")
 KINDS = ("conference", "journal")
@@ -312,7 +312,7 @@ def _unique(slug: str, taken: set[str]) -> str:
 
 # -- the fixture -------------------------------------------------------------------------------
 
-CATALOGUE_DIR = Path(__file__).resolve().parent.parent / "fixtures" / "ccf"
+CATALOGUE_DIR = Path(__file__).resolve().parents[2] / "fixtures" / "ccf"
 FIXTURE = CATALOGUE_DIR.parent / "ccf_venues.json"
 UNRANKED_COLUMNS = ("abbreviation", "full_name", "kind", "dblp_key", "publisher", "aliases")
 ALIAS_COLUMNS = ("venue", "alias")

@@ -1,4 +1,4 @@
-"""Caching the public pages: a rendered page is kept until anything it shows changes.
+"""The public version: one number that every change to what the public pages show bumps.
 
 Every change to papers, people, groups, venues or memberships bumps one number in the
 database (``PublicVersion``, by signals and by the bulk import); cache keys carry it. The
@@ -8,17 +8,11 @@ the pages of all of them, and a change rolled back does not.
 
 from __future__ import annotations
 
-import hashlib
 import threading
-from collections.abc import Callable, Iterator
+from collections.abc import Iterator
 from contextlib import contextmanager
-from functools import wraps
 
-from django.conf import settings
-from django.core.cache import cache
 from django.db.models import F
-from django.http import HttpRequest, HttpResponse
-from django.utils.translation import get_language
 
 from pubs.models import PublicVersion
 
@@ -52,28 +46,3 @@ def one_bump() -> Iterator[None]:
         if not _held.depth and getattr(_held, "wanted", False):
             _held.wanted = False
             bump()
-
-
-def cached_page(view: Callable[..., HttpResponse]) -> Callable[..., HttpResponse]:
-    """Serve a public GET page from the cache while nothing it shows has changed."""
-
-    @wraps(view)
-    def wrapper(request: HttpRequest, *args, **kwargs) -> HttpResponse:
-        if request.method != "GET" or not settings.PUBLIC_CACHE_SECONDS:
-            return view(request, *args, **kwargs)
-        path = hashlib.sha256(request.get_full_path().encode()).hexdigest()
-        key = f"public-page:{version()}:{get_language()}:{path}"
-        hit = cache.get(key)
-        if hit is not None:
-            content, content_type = hit
-            return HttpResponse(content, content_type=content_type)
-        response = view(request, *args, **kwargs)
-        if response.status_code == 200 and not response.streaming:
-            if hasattr(response, "render") and not response.is_rendered:
-                response.render()
-            cache.set(
-                key, (response.content, response["Content-Type"]), settings.PUBLIC_CACHE_SECONDS
-            )
-        return response
-
-    return wrapper

@@ -1,6 +1,6 @@
 """The BibTeX import inside the admin: upload, preview with choices, confirm, undo.
 
-Thin views over pubs.importer; the forms are in pubs.import_forms.
+Thin views over pubs.imports.importer; the forms are in pubs.admin.import_forms.
 """
 
 from __future__ import annotations
@@ -17,10 +17,10 @@ from django.utils.translation import gettext_lazy as _
 
 from people.history import bulk_history
 from people.models import Group
+from pubs.admin.import_forms import UploadForm, decisions_from_options, decisions_from_post
 from pubs.bibtex.parse import BibtexError
 from pubs.bibtex.plan import NEW, AuthorPlan, EntryPlan
-from pubs.import_forms import UploadForm, decisions_from_options, decisions_from_post
-from pubs.importer import (
+from pubs.imports.importer import (
     ImportBlocked,
     UndoRefused,
     apply_import,

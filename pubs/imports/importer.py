@@ -17,7 +17,6 @@ from django.db.models import Count, Max
 from django.utils import timezone
 
 from people.models import Group, Person
-from pubs import public_cache
 from pubs.bibtex.halves import parse_and_normalize
 from pubs.bibtex.names import parse_name
 from pubs.bibtex.normalize import Record
@@ -46,8 +45,9 @@ from pubs.models import (
     Venue,
 )
 from pubs.search import authors_text, search_documents_deferred, venue_text
-from pubs.services import venue_index
-from pubs.venue_resolution import new_venue_key, venue_name
+from pubs.services import public_version
+from pubs.services.papers import venue_index
+from pubs.venues.resolution import new_venue_key, venue_name
 
 #: Fields of a paper an import may change on a paper already there (undo restores them).
 RESTORABLE = tuple(dict.fromkeys((*FILLABLE, "kind", "status", "year", "modified")))
@@ -241,7 +241,7 @@ def apply_import(
     record.changes = dict(changes)
     record.options = {**record.options, "group": group.slug if group else ""}
     record.save(update_fields=APPLIED_FIELDS if stored else None)
-    public_cache.bump()  # the bulk writes above send no signals
+    public_version.bump()  # the bulk writes above send no signals
     return record
 
 
@@ -725,7 +725,7 @@ def undo_import(record: BibtexImport, *, user=None) -> list[str]:
     record = BibtexImport.objects.select_for_update().get(pk=record.pk)
     if record.status != ImportStatus.APPLIED:
         raise UndoRefused(f"this import is {record.get_status_display().lower()}, not applied")
-    with public_cache.one_bump():
+    with public_version.one_bump():
         return _undo(record, user)
 
 
@@ -765,5 +765,5 @@ def _undo(record: BibtexImport, user) -> list[str]:
     record.undone = timezone.now()
     record.undone_by = user if user is not None and user.is_authenticated else None
     record.save(update_fields=["status", "undone", "undone_by"])
-    public_cache.bump()
+    public_version.bump()
     return notes

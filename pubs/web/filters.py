@@ -12,9 +12,9 @@ from django.conf import settings
 from django.db.models import QuerySet
 from django.utils.translation import gettext_lazy as _
 
-from pubs import ccf
 from pubs.models import Authorship, Paper, PaperKind, Status
 from pubs.search import search_papers
+from pubs.venues import ccf
 
 ANY = _("any")
 RANK_CHOICES = [(rank, f"CCF {rank}") for rank in ccf.RANKS] + [("none", _("Not ranked"))]

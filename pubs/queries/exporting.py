@@ -20,11 +20,11 @@ from django.db.models import QuerySet
 
 from people import names
 from people.models import Membership
-from pubs import ccf
 from pubs.export import citations, csljson, cv, ris
 from pubs.export.bibtex import BibtexOptions, to_bibtex
 from pubs.export.model import ExportAuthor, ExportPaper
 from pubs.models import Authorship, Link, Paper, Venue, VenueRank
+from pubs.venues import ccf
 
 #: The columns read as they are into ExportPaper's fields of the same names.
 PAPER_FIELDS = (

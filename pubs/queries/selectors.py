@@ -14,8 +14,8 @@ from django.conf import settings
 from django.db.models import Count, Exists, F, Min, OuterRef, Prefetch, Q, QuerySet, Subquery
 
 from people.models import Advising, Group, Membership, Person, Role
-from pubs import ccf
 from pubs.models import Authorship, Paper, Venue, VenueRank
+from pubs.venues import ccf
 
 PAGE_SIZE = 100
 #: What no list or export reads of an author's person (and what costs most to load).

@@ -1,6 +1,6 @@
 """The sitemap (/sitemap.xml) and robots.txt: what search engines may index.
 
-Every list comes from ``pubs.selectors``, the read path of the public pages, so the sitemap
+Every list comes from ``pubs.queries.selectors``, the read path of the public pages, so the sitemap
 names exactly the papers, people, groups and venues the public can open, in each language.
 """
 
@@ -16,9 +16,9 @@ from django.urls import reverse
 from django.views.decorators.http import require_safe
 
 from people.models import Group, Person
-from pubs import selectors
 from pubs.models import Paper, Venue
-from pubs.public_cache import cached_page
+from pubs.queries import selectors
+from pubs.web.cache import cached_page
 
 
 class _PublicSitemap(Sitemap):

@@ -1,7 +1,7 @@
 """The admin of groups, memberships and advising with the roles applied (pubs.permissions).
 
 people.admin defines these pages; here they are registered again with each user's scope, as
-pubs.admin does for people (people never imports pubs).
+pubs.admin.papers does for people (people never imports pubs).
 """
 
 from __future__ import annotations
@@ -10,7 +10,7 @@ from django.contrib import admin
 
 from people import admin as base
 from people.models import Advising, Group, Membership
-from pubs.history_admin import RecordedAdmin
+from pubs.admin.history import RecordedAdmin
 from pubs.permissions import ScopedAdmin, ScopedInline, edited_groups
 
 

@@ -1,4 +1,4 @@
-"""Writes to papers and their authors (reads live in ``pubs.selectors``)."""
+"""Writes to papers and their authors (reads live in ``pubs.queries.selectors``)."""
 
 from collections.abc import Iterable
 from dataclasses import dataclass, field, replace
@@ -6,10 +6,11 @@ from dataclasses import dataclass, field, replace
 from django.db import transaction
 from django.db.models import F
 
-from pubs import ccf, public_cache
-from pubs.ccf_catalogue import EditionReport, Entry, VenueSpec, merge_edition
 from pubs.models import MAX_POSITION, Authorship, Paper, PaperKind, Venue, VenueRank
-from pubs.venue_resolution import VenueIndex
+from pubs.services import public_version
+from pubs.venues import ccf
+from pubs.venues.catalogue import EditionReport, Entry, VenueSpec, merge_edition
+from pubs.venues.resolution import VenueIndex
 
 #: Added to positions being moved so that a reordering never clashes half-way: past every
 #: real position, and still within a small integer (32767).
@@ -94,7 +95,7 @@ def ccf_edition_load(*, edition: int, entries: list[Entry], dry_run: bool = Fals
         for (rank_edition, field_code), rank in spec.ranks.items()
         if rank_edition == edition
     )
-    public_cache.bump()
+    public_version.bump()
     return report
 
 
@@ -189,5 +190,5 @@ def catalogue_install(*, venues: list[VenueSpec]) -> tuple[int, int]:
         for (venue_id, edition, field_code), rank in wanted.items()
         if (venue_id, edition, field_code) not in present
     )
-    public_cache.bump()
+    public_version.bump()
     return len(created), len(changed)

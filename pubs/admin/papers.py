@@ -17,14 +17,9 @@ from simple_history.utils import bulk_update_with_history
 from people.admin import AdvisorInline, StudentInline
 from people.admin import PersonAdmin as BasePersonAdmin
 from people.models import Person
-from pubs import (
-    ccf,
-    import_admin,  # noqa: F401  (registers the BibTeX import pages)
-    people_admin,
-    public_cache,
-)
-from pubs.exporting import export_papers
-from pubs.exporting import render as render_export
+from pubs.admin.history import RecordedAdmin
+from pubs.admin.merge import merge_people
+from pubs.admin.people import PersonMembershipInline
 from pubs.history import (
     authors_as_of,
     authors_described,
@@ -34,12 +29,14 @@ from pubs.history import (
     paper_restore_authors,
     version_end,
 )
-from pubs.history_admin import RecordedAdmin
 from pubs.identifiers import normalize_arxiv_id, normalize_doi
-from pubs.merge_admin import merge_people
 from pubs.models import MAX_POSITION, Authorship, Link, Paper, Tag, Venue, VenueRank
 from pubs.permissions import ScopedAdmin, attachable_groups, paper_editable_after, scope_for
-from pubs.services import authorships_make_room, papers_match_venues
+from pubs.queries.exporting import export_papers
+from pubs.queries.exporting import render as render_export
+from pubs.services import public_version
+from pubs.services.papers import authorships_make_room, papers_match_venues
+from pubs.venues import ccf
 
 
 def papers_overview(obj: Person | Venue, filter_param: str, papers: QuerySet[Paper]) -> str:
@@ -473,7 +470,7 @@ class PaperAdmin(ScopedAdmin, RecordedAdmin):
             for name, value in values.items():
                 setattr(paper, name, value)
         bulk_update_with_history(papers, Paper, list(values), default_user=request.user)
-        public_cache.bump()  # bulk updates send no signals
+        public_version.bump()  # bulk updates send no signals
         self.message_user(request, message % {"count": len(papers)}, messages.SUCCESS)
 
     @admin.action(description=_("Export as BibTeX"), permissions=["view"])
@@ -629,7 +626,7 @@ class PersonAdmin(ScopedAdmin, RecordedAdmin, BasePersonAdmin):
     view_everything = True
     private_fields = ("email", "email_public", "internal_note")
     superuser_fields = ("user",)
-    inlines = [people_admin.PersonMembershipInline, AdvisorInline, StudentInline]
+    inlines = [PersonMembershipInline, AdvisorInline, StudentInline]
     actions = [merge_people]
     delete_confirmation_template = "admin/people/person/delete_confirmation.html"
     delete_selected_confirmation_template = "admin/people/person/delete_selected_confirmation.html"

@@ -2,7 +2,7 @@
 
 A list page shows a hundred entries. Through model instances and the template engine they
 took most of the page's time; here the page's papers are read as plain rows
-(``pubs.exporting.export_papers``, a fixed number of queries), each entry is a few string
+(``pubs.queries.exporting.export_papers``, a fixed number of queries), each entry is a few string
 joins with every value escaped, and URLs come from one reversal per page. The same rows give
 each entry's BibTeX.
 """
@@ -18,10 +18,10 @@ from django.urls import reverse
 from django.utils.safestring import SafeString, mark_safe
 from django.utils.translation import gettext
 
-from pubs import presentation
 from pubs.export.bibtex import to_bibtex
 from pubs.export.model import ExportPaper
 from pubs.models import LinkKind, PaperKind, Status, ThesisType
+from pubs.web import presentation
 
 GENRES = {
     PaperKind.JOURNAL: "article",

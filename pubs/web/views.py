@@ -18,12 +18,13 @@ from django.utils.safestring import SafeString, mark_safe
 from django.utils.translation import gettext_lazy as _
 
 from people.models import Group
-from pubs import citing, presentation, selectors
 from pubs.export.model import ExportPaper
-from pubs.exporting import export_papers
-from pubs.filters import PaperFilter
 from pubs.models import LinkKind, Paper, Venue
-from pubs.public_cache import cached_page
+from pubs.queries import selectors
+from pubs.queries.exporting import export_papers
+from pubs.web import citing, presentation
+from pubs.web.cache import cached_page
+from pubs.web.filters import PaperFilter
 
 #: The "since" of a group's summary: this many years back.
 SUMMARY_YEARS = 6

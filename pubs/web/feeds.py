@@ -7,8 +7,8 @@ from django.utils.feedgenerator import Atom1Feed
 from django.utils.html import escape
 from django.utils.translation import gettext_lazy as _
 
-from pubs import selectors
 from pubs.models import Paper
+from pubs.queries import selectors
 
 FEED_SIZE = 30
 #: The control characters XML 1.0 cannot carry (tab and line ends aside): a field that holds

@@ -13,7 +13,7 @@ from django.utils.translation import gettext_lazy
 
 from people.models import Person
 from pubs.models import Paper
-from pubs.people_merge import MergeRefused, merge_plan_for, people_merge
+from pubs.services.people_merge import MergeRefused, merge_plan_for, people_merge
 
 
 @admin.action(

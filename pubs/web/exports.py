@@ -11,13 +11,13 @@ from django.http import Http404, HttpRequest, HttpResponse, QueryDict
 from django.shortcuts import get_object_or_404
 
 from people.models import Group
-from pubs import selectors
 from pubs.export import citations, cv
 from pubs.export.bibtex import DEFAULT_KEY_PATTERN, BibtexOptions
-from pubs.exporting import export_papers, render
-from pubs.filters import PaperFilter
 from pubs.models import Venue
-from pubs.public_cache import cached_page
+from pubs.queries import selectors
+from pubs.queries.exporting import export_papers, render
+from pubs.web.cache import cached_page
+from pubs.web.filters import PaperFilter
 
 #: What ``export.<format>`` may be: BibTeX, RIS, CSL-JSON, formatted citations.
 EXPORT_FORMATS = ("bib", "ris", "json", "txt", "html")
