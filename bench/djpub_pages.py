@@ -1,14 +1,14 @@
-"""django-publications 1.2.0's list and author pages, timed (run by bench/pages_bench.py).
+"""django-publications 1.2.0's pages, timed (run by bench/pages_bench.py).
 
 Runs in django-publications' own virtualenv (~/.cache/labpubs-bench/djpub-venv, Django 4.2):
 
-    djpub-venv/bin/python bench/djpub_pages.py BIBFILE DATABASE "Given+Family" [REQUESTS]
+    djpub-venv/bin/python bench/djpub_pages.py BIBFILE DATABASE REQUESTS '{"name": "/url/"}'
 
-It imports BIBFILE through django-publications' admin (untimed), then times with Django's test
-client its publication list (every publication, by year) and the author page of the given
-author: the median of REQUESTS requests each. django-publications caches nothing, so every
-request is cold. Prints one JSON line: {"list": {...}, "author": {...}} with cold_ms,
-cold_cpu_ms (processor time), queries (of the last request) and papers (listed on the page).
+It imports BIBFILE through django-publications' admin (untimed), then times each URL with
+Django's test client as pages_bench.py times ours: one request untimed, then the median of
+REQUESTS requests. django-publications caches nothing, so every request is cold. Prints one
+JSON line, {name: {...}}, with cold_ms, cold_cpu_ms (processor time), queries (of the last
+request), papers (listed on the page) and peak_mb (Python memory of one request, tracemalloc).
 """
 
 from __future__ import annotations
@@ -17,6 +17,7 @@ import json
 import statistics
 import sys
 import time
+import tracemalloc
 from pathlib import Path
 
 from djpub_site import configure, load
@@ -38,7 +39,12 @@ def measure(url: str, requests: int) -> dict:
             cpu_times.append((time.process_time() - cpu) * 1000)
         assert response.status_code == 200, (url, response.status_code)
     papers = response.content.decode().count('class="title"')
+    tracemalloc.start()
+    client.get(url)
+    peak = tracemalloc.get_traced_memory()[1]
+    tracemalloc.stop()
     return {
+        "peak_mb": peak / 2**20,
         "cold_ms": statistics.median(times),
         "cold_cpu_ms": statistics.median(cpu_times),
         "queries": len(queries),
@@ -48,11 +54,10 @@ def measure(url: str, requests: int) -> dict:
 
 def main() -> None:
     bibfile, database = Path(sys.argv[1]), Path(sys.argv[2])
-    author = sys.argv[3]
-    requests = int(sys.argv[4]) if len(sys.argv) > 4 else 5
+    requests, urls = int(sys.argv[3]), json.loads(sys.argv[4])
     configure(database)
     load(bibfile)
-    result = {"list": measure("/", requests), "author": measure(f"/{author}/", requests)}
+    result = {name: measure(url, requests) for name, url in urls.items()}
     print(json.dumps(result))
 
 

@@ -6,21 +6,27 @@ PostgreSQL with the same 10,000 papers, loaded by wrk on loopback. Run it with b
 
 Databases (on 127.0.0.1:5432, or the server BENCH_POSTGRES names as postgres://user@host:port/;
 kept between runs, --rebuild makes them again): labpubs_load, pubs_10000.bib imported as
-bench/pages_bench.py does it (a lab group holding every paper, its ten most prolific authors
+bench/pages_bench.py builds it (a lab group holding every paper, its ten most prolific authors
 as members); labpubs_load_djpub, the same file through django-publications' admin import.
 
 Our gunicorn runs config/gunicorn.py with production settings (DEBUG=0, HTTPS behind a proxy:
 wrk sends X-Forwarded-Proto as nginx would; static files collected for whitenoise); the page
 cache is each worker's memory, with --cache redis the Redis server on 127.0.0.1:6379, and with
 --cache none there is none (every request renders its page: the worst case, as right after
-a change). Pages: the group page, the page of the most prolific author, the list with filters
-(/publications/?rank=A&year_min=2020) and the whole list. django-publications' pages: its list
-(every publication, by year) and the author page of the same person. Each page gets a server
-of its own and --warmup seconds of load first (unmeasured: as many connections as workers, to
-fill each worker's cache), then --duration seconds measured with
+a change). Our pages: the group page and the whole list (each the first 100 of 10,000 papers),
+the most prolific author's page (the first 100 of that author's papers), the list with filters
+(/publications/?rank=A&year_min=2020), and the page of the most prolific author whose papers
+fit on one page (see pages_bench.lab_pages). Each row says how many papers the page shows.
+
+django-publications caches no page, so it runs only with --cache none, where both apps render
+every request, and on one page only: the author page of that same person, which shows the
+same papers as ours (the report compares the two only when the numbers of papers agree).
+
+Each page gets a server of its own and --warmup seconds of load first (unmeasured: as many
+connections as workers, to fill each worker's cache), then --duration seconds measured with
 --connections connections: requests/s, median and 99th percentile latency, responses other than
-2xx and socket errors (connect, read, write, timeout after 60 s), with the load average of the
-machine before and after.
+2xx and socket errors (connect, read, write, timeout after 60 s), the highest resident memory
+of a worker (VmHWM), with the load average of the machine before and after.
 """
 
 from __future__ import annotations
@@ -28,6 +34,7 @@ from __future__ import annotations
 import argparse
 import json
 import os
+import re
 import secrets
 import signal
 import subprocess
@@ -52,6 +59,7 @@ BENCH = Path(__file__).resolve().parent
 WRK_SCRIPT = BENCH / "load_wrk.lua"
 WRK_TIMEOUT = "60s"  # django-publications' whole list takes seconds even alone
 GROUP_PAGE = "group page"
+SAME_PAPERS = "person page, author with one page"  # the page both apps show alike
 TARGET = {"requests_per_s": 300, "p99_ms": 250}
 PROXY_HEADERS = {"X-Forwarded-Proto": "https"}
 
@@ -67,6 +75,8 @@ class Page:
 class Result:
     page: Page
     size_kb: float
+    papers: int
+    peak_worker_mb: float
     requests_per_s: float
     p50_ms: float
     p99_ms: float
@@ -125,25 +135,23 @@ def prepare_child() -> None:
     from common import setup_django
 
     setup_django(PG + OURS_DATABASE)
+    from django.apps import apps
     from django.core.management import call_command
-    from django.db.models import Count
-    from pages_bench import lab_pages
-
-    from people.models import Group, Person
+    from pages_bench import GROUP, build_lab, lab_pages
 
     call_command("migrate", verbosity=0)
-    if not Group.objects.filter(slug="bench-lab", papers__isnull=False).exists():
-        lab_pages(SIZE)  # the import, the lab group and its members
+    if not apps.get_model("people", "Group").objects.filter(slug=GROUP).exists():
+        build_lab(SIZE)  # the import, the lab group and its members
     call_command("collectstatic", interactive=False, verbosity=0)
-    top = Person.objects.annotate(n=Count("authorships")).order_by("-n", "pk").first()
+    urls, theirs = lab_pages()
     pages = {
-        GROUP_PAGE: "/groups/bench-lab/",
-        f"person page ({top.n} papers)": top.get_absolute_url(),
+        GROUP_PAGE: urls["group page"],
+        "person page, top author": urls["top author"],
+        SAME_PAPERS: urls["author with one page"],
         "list, filtered": "/publications/?rank=A&year_min=2020",
-        "list, all": "/publications/",
+        "list, all": urls["all publications"],
     }
-    author = f"{top.given_name} {top.family_name}".replace(" ", "+")
-    print(json.dumps({"pages": pages, "djpub_author": f"/{author}/"}))
+    print(json.dumps({"pages": pages, "djpub_author": theirs["author with one page"]}))
 
 
 def prepare_djpub(rebuild: bool, author: str) -> list[Page] | None:
@@ -161,10 +169,7 @@ def prepare_djpub(rebuild: bool, author: str) -> list[Page] | None:
         env = {**os.environ, "DJPUB_DATABASE_URL": PG + DJPUB_DATABASE}
         command = [str(python), str(BENCH / "load_djpub.py"), str(DATA / f"pubs_{SIZE}.bib")]
         subprocess.run(command, env=env, check=True, capture_output=True)
-    return [
-        Page("django-publications", "list, all", "/"),
-        Page("django-publications", "author page (same person)", author),
-    ]
+    return [Page("django-publications", SAME_PAPERS, author)]
 
 
 # -- servers --------------------------------------------------------------------------------
@@ -241,7 +246,28 @@ def wrk(url: str, seconds: int, connections: int) -> dict:
     return json.loads(line.removeprefix("LOAD-RESULT "))
 
 
-def measure(base: str, page: Page, args: argparse.Namespace) -> Result:
+def papers_on(page: Page, body: bytes) -> int:
+    if page.app == "labpubs":
+        return len(re.findall(rb'<li class="paper[^"]*" id="paper-', body))
+    return body.count(b'class="title"')
+
+
+def peak_worker_mb(master: int) -> float:
+    """The highest resident set (VmHWM) any worker of the gunicorn ``master`` has had."""
+    peak = 0
+    for stat in Path("/proc").glob("[0-9]*/stat"):
+        try:
+            if int(stat.read_text().rsplit(")", 1)[1].split()[1]) != master:
+                continue
+            status = (stat.parent / "status").read_text()
+        except (OSError, IndexError, ValueError):
+            continue
+        found = re.search(r"^VmHWM:\s+(\d+) kB", status, re.MULTILINE)
+        peak = max(peak, int(found.group(1)) if found else 0)
+    return peak / 1024
+
+
+def measure(base: str, page: Page, args: argparse.Namespace, master: int) -> Result:
     url = base + page.path
     status, body = get(url)
     if status != 200:
@@ -258,6 +284,8 @@ def measure(base: str, page: Page, args: argparse.Namespace) -> Result:
     return Result(
         page=page,
         size_kb=len(body) / 1024,
+        papers=papers_on(page, body),
+        peak_worker_mb=peak_worker_mb(master),
         requests_per_s=run["requests"] / (run["duration_us"] / 1e6),
         p50_ms=run["p50_us"] / 1000,
         p99_ms=run["p99_us"] / 1000,
@@ -273,9 +301,9 @@ def run_pages(label, server, port, pages, args, log) -> list[Result]:
     load (django-publications' take seconds each) do not slow the next."""
     results = []
     for page in pages:
-        with serving(*server, port, log) as (base, _):
+        with serving(*server, port, log) as (base, master):
             say(f"{label}: {page.name} {page.path} (load {load_average()})")
-            result = measure(base, page, args)
+            result = measure(base, page, args, master.pid)
         say(f"  {line(result)}")
         results.append(result)
     return results
@@ -291,23 +319,30 @@ def wait_for_quiet(below: float, patience: int) -> None:
 # -- report ---------------------------------------------------------------------------------
 
 HEADER = (
-    f"{'app':20} {'page':28} {'req/s':>8} {'p50 ms':>8} {'p99 ms':>8} {'non-2xx':>8} "
-    f"{'sock err':>8} {'KB':>7}   load avg before -> after"
+    f"{'app':20} {'page':34} {'papers':>6} {'req/s':>8} {'p50 ms':>8} {'p99 ms':>8}"
+    f" {'non-2xx':>8} {'sock err':>8} {'KB':>7} {'peak MB':>7}   load avg before -> after"
 )
 
 
 def line(r: Result) -> str:
     return (
-        f"{r.page.app:20} {r.page.name:28} {r.requests_per_s:8.1f} {r.p50_ms:8.1f} "
-        f"{r.p99_ms:8.1f} {r.non_2xx:8d} {r.socket_errors:8d} {r.size_kb:7.1f}   "
-        f"{r.load_before} -> {r.load_after}"
+        f"{r.page.app:20} {r.page.name:34} {r.papers:6d} {r.requests_per_s:8.1f}"
+        f" {r.p50_ms:8.1f} {r.p99_ms:8.1f} {r.non_2xx:8d} {r.socket_errors:8d}"
+        f" {r.size_kb:7.1f} {r.peak_worker_mb:7.0f}   {r.load_before} -> {r.load_after}"
     )
 
 
-def ratio(ours: Result, theirs: Result) -> str:
+def compared(ours: Result, theirs: Result) -> str:
+    if ours.papers != theirs.papers:
+        return f"not compared: {ours.papers} papers on ours, {theirs.papers} on its page"
     if theirs.requests_per_s == 0:
         return "django-publications served none"
-    return f"{ours.requests_per_s / theirs.requests_per_s:.0f}x the requests/s"
+    return (
+        f"{ours.papers} papers on both, both rendered on every request: ours"
+        f" {ours.requests_per_s / theirs.requests_per_s:.1f}x its requests/s, p50"
+        f" {ours.p50_ms:.0f} ms against {theirs.p50_ms:.0f} ms, worker peak memory"
+        f" {ours.peak_worker_mb:.0f} MB against {theirs.peak_worker_mb:.0f} MB"
+    )
 
 
 def report(results: list[Result], args: argparse.Namespace) -> None:
@@ -320,8 +355,8 @@ def report(results: list[Result], args: argparse.Namespace) -> None:
     say(HEADER)
     for result in results:
         say(line(result))
-    ours = {r.page.name.split(" (")[0]: r for r in results if r.page.app == "labpubs"}
-    theirs = {r.page.name.split(" (")[0]: r for r in results if r.page.app != "labpubs"}
+    ours = {r.page.name: r for r in results if r.page.app == "labpubs"}
+    theirs = {r.page.name: r for r in results if r.page.app != "labpubs"}
     group = ours[GROUP_PAGE]
     met = (
         group.requests_per_s >= TARGET["requests_per_s"]
@@ -334,8 +369,9 @@ def report(results: list[Result], args: argparse.Namespace) -> None:
         f"p99 {group.p99_ms:.0f} ms, {group.errors} errors)"
     )
     if theirs:
-        say(f"person page vs its author page: {ratio(ours['person page'], theirs['author page'])}")
-        say(f"whole list vs its list: {ratio(ours['list, all'], theirs['list, all'])}")
+        say(f"{SAME_PAPERS} vs its author page: {compared(ours[SAME_PAPERS], theirs[SAME_PAPERS])}")
+    else:
+        say("django-publications: not run (it has no page cache: it is compared with --cache none)")
     errors = sum(r.errors for r in results if r.page.app == "labpubs")
     say(f"labpubs errors over all pages: {errors}")
 
@@ -358,7 +394,8 @@ def main() -> None:
         return
     say(f"bench/load.sh {' '.join(sys.argv[1:])}".rstrip())
     ours, author = prepare_ours(args.rebuild)
-    djpub = prepare_djpub(args.rebuild, author) if args.djpub else None
+    # django-publications caches no page: it is compared only with ours uncached.
+    djpub = prepare_djpub(args.rebuild, author) if args.djpub and args.cache == "none" else None
     if args.quiet_below:
         wait_for_quiet(args.quiet_below, args.quiet_wait)
     logs = CACHE / "load-logs"

@@ -1,66 +1,129 @@
-"""Public page speed at 1,000 and 10,000 papers, beside django-publications 1.2.0.
+"""Public page speed at 1,000 and 10,000 papers, beside django-publications 1.2.0 on the same
+papers.
 
     .venv/bin/python bench/pages_bench.py [--sizes 1000 10000] [--requests 20]
-                                          [--peer-requests 5] [--postgres URL]
+        [--peer-requests 5] [--no-peer] [--postgres URL] [--tree PATH] [--python PATH]
+        [--save FILE.json] [--baseline FILE.json]
 
 For each data set of ../shared/data/bench/ (pubs_N.bib, with venues.csv giving the venues
-their CCF ranks) it builds a fresh database with the importer, makes a lab group of the ten
-most prolific authors holding every paper, and times, with Django's test client in this
-process (DEBUG=0), the median server time and SQL query count of --requests requests per page:
+their CCF ranks) it builds a fresh database (migrate, the venues, a group "bench-lab", then
+``manage.py import_bibtex pubs_N.bib --group bench-lab --create-venues --allow-ambiguous
+--skip-invalid``, the ten most prolific authors made members), in a process run with --python
+in --tree (default: this checkout), so the same script measures an older checkout. With
+Django's test client in that process (DEBUG=0) it times each page: one request untimed, then
+the median of --requests requests of its server time, processor time and SQL queries:
 
 - cold: the page cache emptied before each request (every query and the whole render);
-- warm: the page served from the cache.
+- warm: served from the page cache;
+- peak: the Python memory peak of one cold request (tracemalloc).
 
-Pages: all publications, the group page, the person page of the most prolific author, the
-person page of the median author, and a paper page. django-publications is measured the same
-way on the same file in its own virtualenv (bench/djpub_pages.py; --peer-requests requests,
-fewer by default since one of its pages takes seconds), for its list page (every paper) and
-the author page of the same most prolific author; the ratio is its time to ours, cold.
+Pages: all publications, the group page, the most prolific author's page, the median author's,
+a paper page, and two pages that show the same papers as a page of django-publications: the
+person page of the most prolific author with at most one page of papers (and no other person
+of the same initial and family name) beside its author page, and the list filtered to the
+busiest year with at most one page of papers (?year=Y) beside its year page (/year/Y/). Each
+row says how many papers the page shows. django-publications (bench/djpub_pages.py, its own
+virtualenv, the same file through its admin import, SQLite) has no page cache: every request
+is cold, and only cold times are compared, only where both pages show the same number of
+papers. Its whole list (every paper on one page) is shown for what it is, beside nothing.
+
+--save writes our figures to a JSON file; --baseline compares with such a file (budget: cold
+times within 2× of the baseline's, the same query counts).
 """
 
 from __future__ import annotations
 
 import argparse
+import csv
+import io
 import json
+import os
+import re
 import statistics
 import subprocess
 import sys
 import tempfile
 import time
+import tracemalloc
 from pathlib import Path
 
-from common import DATA, DJPUB_PYTHON, build, ensure_djpub_venv, load_average, setup_django
+from common import DATA, DJPUB_PYTHON, ROOT, ensure_djpub_venv, load_average
 
-#: Our page -> django-publications' page showing the same papers.
-COMPARABLE = {"all publications": "list", "top author": "author"}
+OUR_PAPER = re.compile(r'<li class="paper[^"]*" id="paper-')
+COLD_BUDGET = 2.0  # cold times at most this many times the baseline's
+GROUP = "bench-lab"
 
 
-def lab_pages(size: int) -> tuple[dict[str, str], str]:
-    """Build the database: the URLs to measure, and the most prolific author's name as
-    django-publications' author URL writes it ("Given+Family")."""
+def build_lab(size: int) -> None:
+    """The benchmark database, through the import command: venues of venues.csv ranked as it
+    says (both CCF editions), pubs_<size>.bib imported into group bench-lab, whose members are
+    the ten most prolific authors."""
+    from django.apps import apps
     from django.core.management import call_command
     from django.db.models import Count
 
-    from people.models import Group, Membership, Person, Role
-    from pubs.models import Paper
-
-    build(size, group="bench-lab")
-    call_command("collectstatic", interactive=False, verbosity=0)  # DEBUG=0 reads a manifest
-    people = list(Person.objects.annotate(n=Count("authorships")).order_by("-n", "pk"))
-    group = Group.objects.get(slug="bench-lab")
-    Membership.objects.bulk_create(
-        Membership(person=person, group=group, role=Role.PHD) for person in people[:10]
+    venue, rank = apps.get_model("pubs", "Venue"), apps.get_model("pubs", "VenueRank")
+    group, membership = apps.get_model("people", "Group"), apps.get_model("people", "Membership")
+    person = apps.get_model("people", "Person")
+    call_command("migrate", verbosity=0)
+    with open(DATA / "venues.csv", encoding="utf-8") as f:
+        rows = list(csv.DictReader(f))
+    venues = venue.objects.bulk_create(
+        venue(
+            slug=f"bench-{row['id']}",
+            name=row["name"],
+            abbreviation=row["abbrev"],
+            kind="journal" if row["kind"] == "journal" else "conference",
+            publisher=row["publisher"],
+            aliases=[],
+        )
+        for row in rows
     )
+    rank.objects.bulk_create(
+        rank(venue=v, edition=edition, rank=row["ccf_rank"], field="")
+        for v, row in zip(venues, rows, strict=True)
+        for edition in (2022, 2026)
+        if row["ccf_rank"] in ("A", "B", "C")
+    )
+    lab = group.objects.create(name=GROUP.title(), slug=GROUP)
+    flags = ["--group", GROUP, "--create-venues", "--allow-ambiguous", "--skip-invalid"]
+    call_command("import_bibtex", str(DATA / f"pubs_{size}.bib"), *flags, stdout=io.StringIO())
+    top = person.objects.annotate(n=Count("authorships")).order_by("-n", "pk")[:10]
+    membership.objects.bulk_create(membership(person=p, group=lab, role="phd") for p in top)
+
+
+def lab_pages() -> tuple[dict[str, str], dict[str, str]]:
+    """Our pages to measure (name -> URL) and, for the ones django-publications can show with
+    the same papers, its URL (name -> URL)."""
+    from django.apps import apps
+    from django.db.models import Count
+
+    person, paper = apps.get_model("people", "Person"), apps.get_model("pubs", "Paper")
+    people = list(person.objects.annotate(n=Count("authorships")).order_by("-n", "pk"))
     top, median = people[0], people[len(people) // 2]
-    paper = Paper.objects.order_by("pk")[size // 2]
+    initials: dict[tuple[str, str], int] = {}
+    for p in people:
+        key = (p.given_name[:1].lower(), p.family_name.lower())
+        initials[key] = initials.get(key, 0) + 1
+    one_page = next(
+        p
+        for p in people
+        if p.n <= 100 and initials[p.given_name[:1].lower(), p.family_name.lower()] == 1
+    )
+    years = paper.objects.values("year").annotate(n=Count("pk")).order_by("-n")
+    year = next(row["year"] for row in years if row["n"] <= 100)
     urls = {
         "all publications": "/publications/",
-        "group page": "/groups/bench-lab/",
-        f"top author ({top.n} papers)": top.get_absolute_url(),
-        f"median author ({median.n} papers)": median.get_absolute_url(),
-        "paper page": paper.get_absolute_url(),
+        "group page": f"/groups/{GROUP}/",
+        "top author": top.get_absolute_url(),
+        "median author": median.get_absolute_url(),
+        "paper page": paper.objects.order_by("pk")[paper.objects.count() // 2].get_absolute_url(),
+        "author with one page": one_page.get_absolute_url(),
+        "one year": f"/publications/?year={year}",
     }
-    return urls, f"{top.given_name}+{top.family_name}".replace(" ", "+")
+    name = f"{one_page.given_name}+{one_page.family_name}".replace(" ", "+")
+    theirs = {"author with one page": f"/{name}/", "one year": f"/year/{year}/", "list": "/"}
+    return urls, theirs
 
 
 def measure(url: str, requests: int) -> dict[str, float]:
@@ -71,7 +134,7 @@ def measure(url: str, requests: int) -> dict[str, float]:
 
     client = Client()
 
-    def one(clear: bool) -> tuple[float, float, int]:
+    def one(clear: bool) -> tuple[float, float, int, str]:
         if clear:
             cache.clear()
         with CaptureQueriesContext(connection) as queries:
@@ -79,64 +142,136 @@ def measure(url: str, requests: int) -> dict[str, float]:
             response = client.get(url)
             elapsed, cpu = time.perf_counter() - start, time.process_time() - cpu
         assert response.status_code == 200, (url, response.status_code)
-        return elapsed * 1000, cpu * 1000, len(queries)
+        return elapsed * 1000, cpu * 1000, len(queries), response.content.decode()
 
-    one(True)  # the interpreter and the database's own caches warm up
+    page = one(True)[3]  # the interpreter and the database's own caches warm up
     cold = [one(True) for _ in range(requests)]
     warm = [one(False) for _ in range(requests)]
+    cache.clear()
+    tracemalloc.start()
+    one(True)
+    peak = tracemalloc.get_traced_memory()[1]
+    tracemalloc.stop()
     return {
-        "cold_ms": statistics.median(t for t, _, _ in cold),
-        "cold_cpu_ms": statistics.median(c for _, c, _ in cold),
-        "cold_queries": statistics.median(q for _, _, q in cold),
-        "warm_ms": statistics.median(t for t, _, _ in warm),
-        "warm_queries": statistics.median(q for _, _, q in warm),
+        "papers": len(OUR_PAPER.findall(page)),
+        "cold_ms": statistics.median(t for t, _, _, _ in cold),
+        "cold_cpu_ms": statistics.median(c for _, c, _, _ in cold),
+        "cold_queries": statistics.median(q for _, _, q, _ in cold),
+        "warm_ms": statistics.median(t for t, _, _, _ in warm),
+        "warm_queries": statistics.median(q for _, _, q, _ in warm),
+        "peak_mb": peak / 2**20,
     }
 
 
-def theirs(size: int, author: str, requests: int, directory: str) -> dict[str, dict] | None:
+def theirs(size: int, urls: dict[str, str], requests: int, directory: str) -> dict | None:
     if ensure_djpub_venv(lambda message: print(f"  django-publications: {message}")) is None:
         return None
     database = Path(directory) / f"djpub_{size}.sqlite3"
     script = Path(__file__).with_name("djpub_pages.py")
     command = [str(DJPUB_PYTHON), str(script), str(DATA / f"pubs_{size}.bib"), str(database)]
-    result = subprocess.run(
-        [*command, author, str(requests)], capture_output=True, text=True, check=True
-    )
+    command += [str(requests), json.dumps(urls)]
+    result = subprocess.run(command, capture_output=True, text=True, check=True)
     return json.loads(result.stdout.splitlines()[-1])
 
 
 def child(args: argparse.Namespace) -> None:
-    """One data set on one database, in a process of its own (Django is set up once)."""
-    setup_django(args.database)
-    print(f"\n== {args.child} papers, {args.database.split(':')[0]}, load {load_average()}")
+    """One data set on one database, in a process of its own run in --tree."""
+    sys.path.insert(0, str(Path.cwd()))
+    os.environ.update(
+        DATABASE_URL=args.database,
+        DEBUG="0",
+        SECRET_KEY="bench-only-secret-key-" + "x" * 40,
+        ALLOWED_HOSTS="testserver",
+        SECURE_SSL="0",
+        STATIC_ROOT=str(Path(args.tmp) / "static"),
+        DJANGO_SETTINGS_MODULE="config.settings",
+    )
+    import django
+
+    django.setup()
+    from django.core.management import call_command
+
+    engine = args.database.split(":")[0]
+    print(f"\n== {args.child} papers, {engine}, {Path.cwd()}, load {load_average()}", flush=True)
     start = time.perf_counter()
-    urls, top_author = lab_pages(args.child)
-    print(f"  imported in {time.perf_counter() - start:.1f} s (not timed below)")
+    build_lab(args.child)
+    call_command("collectstatic", interactive=False, verbosity=0)  # DEBUG=0 reads a manifest
+    print(f"  built in {time.perf_counter() - start:.1f} s (not timed below)", flush=True)
+    urls, their_urls = lab_pages()
     mine = {name: measure(url, args.requests) for name, url in urls.items()}
-    peer = theirs(args.child, top_author, args.peer_requests, args.tmp) if args.peer else None
+    peer = theirs(args.child, their_urls, args.peer_requests, args.tmp) if args.peer else None
     print(
-        f"  {'labpubs page':30} {'cold ms':>8} {'cpu ms':>7} {'queries':>7} {'warm ms':>8}"
-        f" {'queries':>7}   django-publications, cold (cpu)"
+        f"  {'labpubs page':22} {'papers':>6} {'cold ms':>8} {'cpu ms':>7} {'queries':>7}"
+        f" {'warm ms':>8} {'queries':>7} {'peak MB':>7}"
     )
     for name, row in mine.items():
-        line = (
-            f"  {name:30} {row['cold_ms']:8.1f} {row['cold_cpu_ms']:7.1f} "
-            f"{row['cold_queries']:7.0f} {row['warm_ms']:8.2f} {row['warm_queries']:7.0f}"
+        print(
+            f"  {name:22} {row['papers']:6d} {row['cold_ms']:8.1f} {row['cold_cpu_ms']:7.1f}"
+            f" {row['cold_queries']:7.0f} {row['warm_ms']:8.2f} {row['warm_queries']:7.0f}"
+            f" {row['peak_mb']:7.1f}   {urls[name]}"
         )
-        key = next((v for k, v in COMPARABLE.items() if name.startswith(k)), None)
-        if peer and key:
-            them = peer[key]
-            line += (
-                f"   {them['cold_ms']:7.0f} ms ({them['cold_cpu_ms']:.0f}), {them['queries']}"
-                f" queries, {them['papers']} papers on the page: ours"
-                f" {them['cold_ms'] / row['cold_ms']:.0f}× faster"
-                f" ({them['cold_cpu_ms'] / row['cold_cpu_ms']:.0f}× in cpu time)"
-            )
-        print(line)
     print(
-        f"  (median of {args.requests} requests; django-publications: {args.peer_requests}."
-        " cpu: this process's processor time, SQLite included, less disturbed by a busy machine)"
+        f"  (median of {args.requests} requests; cpu: this process's processor time, SQLite"
+        " included; peak: Python memory of one cold request)"
     )
+    if peer:
+        print(
+            f"  django-publications 1.2.0, SQLite, no page cache (median of"
+            f" {args.peer_requests}), cold beside ours cold, the same papers on both pages:"
+        )
+        for name, them in peer.items():
+            line = (
+                f"  {name:22} {them['papers']:6d} {them['cold_ms']:8.1f}"
+                f" {them['cold_cpu_ms']:7.1f} {them['queries']:7d} {'':8} {'':7}"
+                f" {them['peak_mb']:7.1f}   {their_urls[name]}"
+            )
+            ours = mine.get(name)
+            if ours is None:
+                line += "   (no page of ours shows the same papers: not compared)"
+            elif ours["papers"] != them["papers"]:
+                line += f"   (ours shows {ours['papers']} papers: not compared)"
+            else:
+                line += (
+                    f"   its time / ours: {them['cold_ms'] / ours['cold_ms']:.1f}×"
+                    f" ({them['cold_cpu_ms'] / ours['cold_cpu_ms']:.1f}× in cpu),"
+                    f" peak memory {them['peak_mb'] / ours['peak_mb']:.1f}×"
+                )
+            print(line)
+    print(f"  load average {load_average()}")
+    if args.save:
+        saved = json.loads(Path(args.save).read_text()) if Path(args.save).exists() else {}
+        saved[f"{args.child} {engine}"] = mine
+        Path(args.save).write_text(json.dumps(saved, indent=1))
+    if args.baseline:
+        compare(json.loads(Path(args.baseline).read_text()).get(f"{args.child} {engine}"), mine)
+
+
+def compare(before: dict | None, after: dict) -> None:
+    if not before:
+        print("  no baseline for this data set and database")
+        return
+    print(f"  budget: cold within {COLD_BUDGET:.0f}× of the baseline, the same queries")
+    for name, row in after.items():
+        old = before.get(name)
+        if old is None:
+            continue
+        ratio = row["cold_ms"] / old["cold_ms"]
+        ok = ratio <= COLD_BUDGET and row["cold_queries"] == old["cold_queries"]
+        print(
+            f"  {name:22} cold {old['cold_ms']:.1f} -> {row['cold_ms']:.1f} ms ({ratio:.2f}×),"
+            f" queries {old['cold_queries']:.0f} -> {row['cold_queries']:.0f}:"
+            f" {'met' if ok else 'MISSED'}"
+        )
+
+
+def recreate(url: str) -> None:
+    """The PostgreSQL database ``url`` names, dropped and made again, empty."""
+    import psycopg
+
+    server, name = url.rsplit("/", 1)
+    with psycopg.connect(f"{server}/postgres", autocommit=True) as admin:
+        admin.execute(f'DROP DATABASE IF EXISTS "{name}" WITH (FORCE)')
+        admin.execute(f'CREATE DATABASE "{name}"')
 
 
 def main() -> None:
@@ -145,7 +280,11 @@ def main() -> None:
     parser.add_argument("--requests", type=int, default=20)
     parser.add_argument("--peer-requests", type=int, default=5)
     parser.add_argument("--no-peer", dest="peer", action="store_false")
-    parser.add_argument("--postgres", help="also measure on this (empty) PostgreSQL database")
+    parser.add_argument("--postgres", help="also on this PostgreSQL database (made afresh)")
+    parser.add_argument("--tree", type=Path, default=ROOT, help="the checkout to measure")
+    parser.add_argument("--python", help="its interpreter (default: --tree's .venv, or this)")
+    parser.add_argument("--save", help="write our figures to this JSON file")
+    parser.add_argument("--baseline", help="compare with figures --save wrote")
     parser.add_argument("--child", type=int, help=argparse.SUPPRESS)
     parser.add_argument("--database", help=argparse.SUPPRESS)
     parser.add_argument("--tmp", help=argparse.SUPPRESS)
@@ -153,34 +292,31 @@ def main() -> None:
     if args.child:
         child(args)
         return
+    tree = args.tree.resolve()
+    python = args.python or str(tree / ".venv" / "bin" / "python")
+    if not Path(python).exists():
+        python = sys.executable
+    for option in ("save", "baseline"):
+        if getattr(args, option):
+            setattr(args, option, str(Path(getattr(args, option)).resolve()))
+    print(f"ours: {tree} with {python}; load average {load_average()}")
     with tempfile.TemporaryDirectory() as tmp:
         for size in args.sizes:
             databases = [f"sqlite:///{tmp}/pages_{size}.sqlite3"]
             if args.postgres:
                 databases.append(args.postgres)
             for database in databases:
-                options = [
-                    "--requests",
-                    str(args.requests),
-                    "--peer-requests",
-                    str(args.peer_requests),
-                    "--tmp",
-                    tmp,
-                ]
+                if database.startswith("postgres"):
+                    recreate(database)
+                options = ["--requests", str(args.requests), "--tmp", tmp]
+                options += ["--peer-requests", str(args.peer_requests)]
+                for option in ("save", "baseline"):
+                    if getattr(args, option):
+                        options += [f"--{option}", getattr(args, option)]
                 if not args.peer or database != databases[0]:
                     options.append("--no-peer")
-                subprocess.run(
-                    [
-                        sys.executable,
-                        __file__,
-                        "--child",
-                        str(size),
-                        "--database",
-                        database,
-                        *options,
-                    ],
-                    check=True,
-                )
+                command = [python, str(Path(__file__).resolve()), "--child", str(size)]
+                subprocess.run([*command, "--database", database, *options], cwd=tree, check=True)
 
 
 if __name__ == "__main__":
