@@ -344,11 +344,18 @@ class Paper(models.Model):
         encoder=UnicodeJSONEncoder,
         help_text=_("Fields imported from BibTeX that have no column of their own, kept as is."),
     )
+    search_text = models.TextField(
+        _("search text"),
+        blank=True,
+        default="",
+        editable=False,
+        help_text=_("What the public search reads (pubs.search)."),
+    )
     created = models.DateTimeField(_("created"), auto_now_add=True)
     modified = models.DateTimeField(_("modified"), auto_now=True)
 
     objects = PaperManager()
-    history = KeptHistory()
+    history = KeptHistory(excluded_fields=["search_text"])  # derived, not edited
 
     class Meta:
         ordering = [F("year").desc(nulls_last=True), F("month").desc(nulls_last=True), "title"]

@@ -20,7 +20,7 @@ from collections.abc import Callable, Iterable, Iterator
 from contextlib import contextmanager
 
 from django.db import DEFAULT_DB_ALIAS, connection, connections
-from django.db.models import Exists, OuterRef, Q, QuerySet
+from django.db.models import Exists, OuterRef, Prefetch, Q, QuerySet
 from django.db.models.expressions import RawSQL
 
 from pubs.models import Authorship, Paper
@@ -40,6 +40,81 @@ MATCHING_PAPERS = """
     SELECT paper_id FROM pubs_paper_search
     WHERE document @@ to_tsquery('simple'::regconfig, pubs_search_text(%s))
 """
+
+
+#: Letters that NFKD does not take apart, folded as PostgreSQL's unaccent folds them.
+_LETTERS = str.maketrans(
+    {"ł": "l", "Ł": "l", "ø": "o", "Ø": "o", "æ": "ae", "Æ": "ae", "œ": "oe", "Œ": "oe",
+     "đ": "d", "Đ": "d", "ı": "i", "ð": "d", "þ": "th"}
+)  # fmt: skip
+#: Chinese and Japanese characters: each is a word of its own in the search text, so that a
+#: word is found inside a Chinese title (which has no spaces).
+_CJK_CHARACTER = re.compile(r"([\u3040-\u30ff\u3400-\u4dbf\u4e00-\u9fff\uf900-\ufaff])")
+
+
+def search_fold(text: str) -> str:
+    """Text as the search compares it: lower case, accents off, each CJK character a word,
+    spaces collapsed. Applied alike to the stored search text and to the words of a query."""
+    text = unicodedata.normalize("NFKD", text.translate(_LETTERS))
+    text = unicodedata.normalize("NFC", "".join(c for c in text if not unicodedata.combining(c)))
+    return " ".join(_CJK_CHARACTER.sub(r" \1 ", text.casefold()).split())
+
+
+def paper_search_text(
+    *,
+    title: str,
+    authors: Iterable[tuple[str, str, str, str]] = (),
+    container_title: str = "",
+    venue: tuple[str, str] | None = None,
+) -> str:
+    """The text a paper is found by: its title; each author as printed, followed by the
+    person's recorded name and native-script name where they differ from it; the venue as
+    printed, then the venue's abbreviation and name.
+
+    ``authors`` are ``(printed name, given name, family name, native name)`` in order;
+    ``venue`` is ``(abbreviation, name)`` of the paper's venue, if it has one. Pure: the
+    services store its result in ``Paper.search_text`` and the demo fixture writes it.
+    """
+    words = [title]
+    for printed, given, family, native in authors:
+        recorded = " ".join(part for part in (given, family) if part)
+        words.append(printed)
+        words.extend(name for name in (recorded, native) if name and name != printed)
+    words.append(container_title)
+    if venue is not None:
+        words.extend(venue)
+    return search_fold(" ".join(words))
+
+
+def search_text_refresh(paper_ids: Iterable[int]) -> None:
+    """Recompute and store the search text of these papers (after their title, authors,
+    venue, or an author's or venue's names changed): one read of the papers with their
+    authors and venue, and one ``bulk_update`` of the texts that changed."""
+    ids = set(paper_ids)
+    if not ids:
+        return
+    authorships = Authorship.objects.select_related("person").order_by("position")
+    papers = (
+        Paper.objects.filter(pk__in=ids)
+        .select_related("venue")
+        .prefetch_related(Prefetch("authorships", queryset=authorships))
+        .order_by()
+    )
+    changed = []
+    for paper in papers:
+        text = paper_search_text(
+            title=paper.title,
+            authors=(
+                (a.printed_name, a.person.given_name, a.person.family_name, a.person.native_name)
+                for a in paper.authorships.all()
+            ),
+            container_title=paper.container_title,
+            venue=(paper.venue.abbreviation, paper.venue.name) if paper.venue else None,
+        )
+        if text != paper.search_text:
+            paper.search_text = text
+            changed.append(paper)
+    Paper.objects.bulk_update(changed, ["search_text"])
 
 
 def query_words(text: str) -> list[str]:
