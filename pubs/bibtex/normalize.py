@@ -13,7 +13,7 @@ from urllib.parse import urlsplit
 
 from pubs.bibtex.latex import protected_words, to_text
 from pubs.bibtex.names import Author, parse_authors
-from pubs.bibtex.parse import Problem, RawEntry
+from pubs.bibtex.parse import DEFAULT_MAX_ENTRIES, ParsedFile, Problem, RawEntry, parse
 from pubs.identifiers import normalize_arxiv_id, normalize_doi
 
 KINDS = {
@@ -122,6 +122,17 @@ class Record:
 
     def problem(self, message: str, severity: str = "error") -> None:
         self.problems.append(Problem(message, self.line, self.key, severity))  # type: ignore[arg-type]
+
+
+def parse_and_normalize(
+    text: str, *, max_entries: int = DEFAULT_MAX_ENTRIES, link_base: str = ""
+) -> tuple[ParsedFile, list[Record]]:
+    """The parsed file and the Record of each of its entries: what an import plans from.
+
+    Raises BibtexError for a file of more than ``max_entries`` entries.
+    """
+    parsed = parse(text, max_entries=max_entries)
+    return parsed, [normalize(entry, link_base=link_base) for entry in parsed.entries]
 
 
 def normalize(entry: RawEntry, *, link_base: str = "") -> Record:

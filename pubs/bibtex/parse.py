@@ -155,9 +155,16 @@ def _size(n: int) -> str:
 
 
 def parse(text: str, *, max_entries: int = DEFAULT_MAX_ENTRIES) -> ParsedFile:
-    """Split BibTeX text into raw entries and the problems found, each with its line."""
+    """Split BibTeX text into raw entries and the problems found, each with its line.
+
+    Raises BibtexError for a file of more than ``max_entries`` entries.
+    """
     library = split_blocks(text)
-    check_entry_count(count_entries(library), max_entries)
+    entries = sum(1 for block in library.blocks if isinstance(block, model.Entry))
+    if entries > max_entries:
+        raise BibtexError(
+            Problem(f"the file has {entries} entries; the limit is {max_entries} per import")
+        )
     return read_blocks(library)
 
 
@@ -167,27 +174,14 @@ def split_blocks(text: str) -> Library:
     return splitter.split(text)
 
 
-def count_entries(library: Library) -> int:
-    return sum(1 for block in library.blocks if isinstance(block, model.Entry))
-
-
-def check_entry_count(entries: int, max_entries: int) -> None:
-    """BibtexError if a file has more than ``max_entries`` entries."""
-    if entries > max_entries:
-        raise BibtexError(
-            Problem(f"the file has {entries} entries; the limit is {max_entries} per import")
-        )
-
-
-def read_blocks(library: Library, *, first_line: int = 0) -> ParsedFile:
-    """The entries and problems of bibtexparser's blocks; ``first_line``: the line before the
-    text's first line, when the text is a part of a file."""
+def read_blocks(library: Library) -> ParsedFile:
+    """The entries and problems of bibtexparser's blocks."""
     result = ParsedFile()
-    macros = _expand_strings(library.blocks, result, first_line)
+    macros = _expand_strings(library.blocks, result)
     key_lines: dict[str, int] = {}
     crossrefs = False
     for block in library.blocks:
-        line = block.start_line + 1 + first_line
+        line = block.start_line + 1
         if type(block) is model.Entry:  # most blocks; before the slower isinstance checks
             key = block.key.lower()
             if key in key_lines:
@@ -208,7 +202,7 @@ def read_blocks(library: Library, *, first_line: int = 0) -> ParsedFile:
         elif isinstance(block, model.DuplicateBlockKeyBlock):
             if isinstance(block.ignore_error_block, model.String):
                 continue  # a redefined @string, handled with the other macros
-            first = block.previous_block.start_line + 1 + first_line
+            first = block.previous_block.start_line + 1
             message = f"the key {block.key} is used twice (first at line {first})"
             result.problems.append(Problem(message, line, block.key))
         elif isinstance(block, model.DuplicateFieldKeyBlock):
@@ -304,9 +298,7 @@ def _balanced(text: str) -> bool:
         text = reduced
 
 
-def _expand_strings(
-    blocks: list[model.Block], result: ParsedFile, first_line: int = 0
-) -> dict[str, str]:
+def _expand_strings(blocks: list[model.Block], result: ParsedFile) -> dict[str, str]:
     """@string macros in file order, each expanded with those before it; a redefinition
     replaces the earlier value (as in BibTeX), with a warning."""
     macros: dict[str, str] = {}
@@ -318,10 +310,10 @@ def _expand_strings(
         ):
             block = block.ignore_error_block
             message = f"the @string {block.key} is defined again; the later value is used"
-            line = block.start_line + 1 + first_line
+            line = block.start_line + 1
             result.problems.append(Problem(message, line, severity="warning"))
         if isinstance(block, model.String):
-            line = block.start_line + 1 + first_line
+            line = block.start_line + 1
             macros[block.key.lower()] = _expand(block.value, macros, block.key, line, result)
     return macros
 

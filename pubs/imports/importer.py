@@ -17,9 +17,8 @@ from django.db.models import Count, Max
 from django.utils import timezone
 
 from people.models import Group, Person
-from pubs.bibtex.halves import parse_and_normalize
 from pubs.bibtex.names import parse_name
-from pubs.bibtex.normalize import Record
+from pubs.bibtex.normalize import Record, parse_and_normalize
 from pubs.bibtex.paper_match import PaperIndex, PaperRecord, family_key
 from pubs.bibtex.parse import DEFAULT_MAX_ENTRIES, ParsedFile, check_text
 from pubs.bibtex.people_match import PeopleIndex, PersonRecord
@@ -86,20 +85,18 @@ def prepare_import(
     Raises BibtexError when the text cannot be read at all (not text, too many entries).
     """
     state = _database_state()
-    indexes: dict[str, Any] = {}
-
-    def read_indexes() -> None:  # while a large file's second half is read in a child
-        indexes.update(
-            people=_people_index(),
-            papers=_paper_index(),
-            venues=venue_index(),
-            existing=_existing_values(),
-        )
-
     parsed, records = parse_and_normalize(
-        check_text(text), max_entries=max_entries, link_base=link_base, meanwhile=read_indexes
+        check_text(text), max_entries=max_entries, link_base=link_base
     )
-    plan = build_plan(parsed, records, **indexes, decisions=decisions)
+    plan = build_plan(
+        parsed,
+        records,
+        people=_people_index(),
+        papers=_paper_index(),
+        venues=venue_index(),
+        existing=_existing_values(),
+        decisions=decisions,
+    )
     return PreparedImport(text, parsed, records, plan, link_base, max_entries, state)
 
 

@@ -2,8 +2,8 @@
 
 import pytest
 
-from pubs.bibtex.normalize import normalize
-from pubs.bibtex.parse import parse
+from pubs.bibtex.normalize import normalize, parse_and_normalize
+from pubs.bibtex.parse import BibtexError, parse
 
 
 def record(text: str, **options):
@@ -152,3 +152,23 @@ def test_a_patent_needs_no_year():
 )
 def test_months(month, number):
     assert record(f"@article{{a, title={{T}}, year=2024, month={month}}}").month == number
+
+
+def entries(count: int) -> str:
+    return "".join(
+        f'@inproceedings{{k{n},\n  title = {{Paper {n} on G{{\\"o}}del}},\n'
+        f"  author = {{Jin Fang and Ada Lovelace}},\n  booktitle = {{ICNP}},\n  year = {{2024}}\n}}\n\n"
+        for n in range(count)
+    )
+
+
+def test_a_file_gives_a_record_per_entry_at_the_entry_s_line():
+    parsed, records = parse_and_normalize(entries(40), link_base="https://lab.example/")
+    assert [record.line for record in records] == [1 + 7 * n for n in range(40)]
+    assert [entry.line for entry in parsed.entries] == [record.line for record in records]
+    assert records[3].title == "Paper 3 on Gödel"
+
+
+def test_a_file_of_too_many_entries_is_refused_with_its_count():
+    with pytest.raises(BibtexError, match="the file has 30 entries; the limit is 20"):
+        parse_and_normalize(entries(30), max_entries=20)
