@@ -1,4 +1,4 @@
-"""BibTeX text to raw entries: bibtexparser 2 splits the blocks, this module does the rest.
+"""BibTeX text to raw entries: bibtexparser 2 reads the blocks, this module does the rest.
 
 @string macros (with ``#`` concatenation and month macros), crossref inheritance, duplicate
 keys and blocks that fail to parse, each reported with its line. Values keep their LaTeX;
@@ -13,10 +13,9 @@ import re
 from dataclasses import dataclass, field
 from typing import Literal
 
+import bibtexparser
 from bibtexparser import model
 from bibtexparser.library import Library
-
-from pubs.bibtex import splitter
 
 # Failed blocks are reported as Problems with their lines; bibtexparser's own log is noise.
 logging.getLogger("bibtexparser").setLevel(logging.CRITICAL)
@@ -159,19 +158,14 @@ def parse(text: str, *, max_entries: int = DEFAULT_MAX_ENTRIES) -> ParsedFile:
 
     Raises BibtexError for a file of more than ``max_entries`` entries.
     """
-    library = split_blocks(text)
+    # No middleware: macros, crossrefs and problems are this module's own, each with its line.
+    library = bibtexparser.parse_string(text, parse_stack=[])
     entries = sum(1 for block in library.blocks if isinstance(block, model.Entry))
     if entries > max_entries:
         raise BibtexError(
             Problem(f"the file has {entries} entries; the limit is {max_entries} per import")
         )
     return read_blocks(library)
-
-
-def split_blocks(text: str) -> Library:
-    """bibtexparser's blocks of ``text``, none of its middleware applied (as
-    ``bibtexparser.parse_string(text, parse_stack=[])`` gives them, read faster)."""
-    return splitter.split(text)
 
 
 def read_blocks(library: Library) -> ParsedFile:
@@ -182,21 +176,17 @@ def read_blocks(library: Library) -> ParsedFile:
     crossrefs = False
     for block in library.blocks:
         line = block.start_line + 1
-        if type(block) is model.Entry:  # most blocks; before the slower isinstance checks
+        if isinstance(block, model.Entry):
             key = block.key.lower()
             if key in key_lines:
                 message = f"the key {block.key} is used twice (first at line {key_lines[key]})"
                 result.problems.append(Problem(message, line, block.key))
                 continue
             key_lines[key] = line
-            fields = {}
-            for item in block.fields:
-                value = item.value
-                inner = value[1:-1]
-                if value[:1] == "{" and value[-1:] == "}" and "{" not in inner and "}" not in inner:
-                    fields[item.key.lower()] = inner  # most values: "{text}", nothing to expand
-                else:
-                    fields[item.key.lower()] = _expand(value, macros, block.key, line, result)
+            fields = {
+                item.key.lower(): _expand(item.value, macros, block.key, line, result)
+                for item in block.fields
+            }
             crossrefs = crossrefs or "crossref" in fields
             result.entries.append(RawEntry(block.key, block.entry_type.lower(), fields, line))
         elif isinstance(block, model.DuplicateBlockKeyBlock):
@@ -303,7 +293,7 @@ def _expand_strings(blocks: list[model.Block], result: ParsedFile) -> dict[str, 
     replaces the earlier value (as in BibTeX), with a warning."""
     macros: dict[str, str] = {}
     for block in blocks:
-        if type(block) is model.Entry:
+        if isinstance(block, model.Entry):
             continue
         if isinstance(block, model.DuplicateBlockKeyBlock) and isinstance(
             block.ignore_error_block, model.String

@@ -3,7 +3,10 @@
 import codecs
 
 import pytest
+from hypothesis import example, given
+from hypothesis import strategies as st
 
+from pubs.bibtex.normalize import parse_and_normalize
 from pubs.bibtex.parse import BibtexError, decode, parse
 from tests.shared_data import shared_data
 
@@ -147,3 +150,94 @@ def test_the_iridia_bibliography_reads_without_errors():
     assert result.errors == []
     assert len(result.entries) + len(result.containers) == 3305
     assert result.strings > 1700  # distinct @string names (some are defined twice)
+
+
+#: A quoted value holding an escaped brace and a braced quote: read whole, booktitle and year
+#: included.
+FANG24 = """@inproceedings{fang24,
+  author = {Jiarui Fang and Jin Fang},
+  title = "\\{"} and {GPU}s",
+  booktitle = {ICNP},
+  year = 2024,
+}
+"""
+
+
+def test_a_quoted_value_with_an_escaped_brace_and_a_braced_quote_is_read_whole():
+    entry = only(FANG24)
+    assert entry.fields == {
+        "author": "Jiarui Fang and Jin Fang",
+        "title": '\\{"} and {GPU}s',
+        "booktitle": "ICNP",
+        "year": "2024",
+    }
+    _, (record,) = parse_and_normalize(FANG24)
+    assert (record.booktitle, record.year, record.problems) == ("ICNP", 2024, [])
+
+
+@pytest.mark.parametrize(
+    ("text", "fields"),
+    [
+        pytest.param('@article{k, title = "A {"} quote", year = 2024}', {"title": 'A {"} quote', "year": "2024"}, id="brace-quote-brace"),
+        pytest.param('@article{k, title = "a } b", note = {x}}', {"title": "a } b", "note": "x"}, id="brace-inside-quotes"),
+        pytest.param("@article{k, title = {a \\{ b}, year = 1}", {"title": "a \\{ b", "year": "1"}, id="escaped-brace"),
+        pytest.param("@article{k, note = {mail a@b.org}, year = 1}", {"note": "mail a@b.org", "year": "1"}, id="at-sign"),
+        pytest.param("@article{k, title = {{{{{{deep}}}}}}, year = 1}", {"title": "{{{{{deep}}}}}", "year": "1"}, id="nested-six-deep"),
+        pytest.param("@article{k}", {}, id="no-fields"),
+        pytest.param("@article{k, year = 1,\n}", {"year": "1"}, id="trailing-comma"),
+        pytest.param("@article(k, title = {a)b}, year = 1)", {"title": "a)b", "year": "1"}, id="parentheses"),
+    ],
+)  # fmt: skip
+def test_values_are_read_as_bibtex_delimits_them(text, fields):
+    assert only(text).fields == fields
+
+
+def test_lines_after_an_escaped_newline_are_counted():
+    result = parse("@article{k,\n title = {a \\\n b},\n year = 1\n}\n@misc{m, x = 1}")
+    assert [(entry.key, entry.line) for entry in result.entries] == [("k", 1), ("m", 5)]
+
+
+def test_an_entry_cut_short_by_the_next_one_is_an_error_and_the_next_is_read():
+    result = parse("@article{k, title = {a\n@misc{m, year = 2}")
+    assert [(entry.key, entry.line) for entry in result.entries] == [("m", 2)]
+    (error,) = result.errors
+    assert (error.line, error.key) == (1, "k")
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        pytest.param("@article{k, year = 1, dangling}", id="name-without-value"),
+        pytest.param("@article{k, title = {open", id="unclosed-at-end"),
+        pytest.param("@article{k, year = 1,, note = 2}", id="double-comma"),
+    ],
+)
+def test_a_malformed_entry_is_an_error_naming_it_and_its_line(text):
+    result = parse(text)
+    assert result.entries == []
+    (error,) = result.errors
+    assert (error.line, error.key) == (1, "k")
+    assert "the @article entry cannot be read" in error.message
+
+
+def test_text_that_is_no_entry_is_an_error_with_its_line():
+    (error,) = parse("@article{k title = 1}").errors
+    assert error.line == 1
+    assert "cannot be read as BibTeX" in error.message
+
+
+#: Text made mostly of what BibTeX's syntax reacts to, so that random text is interesting.
+BIBTEX_PIECES = st.sampled_from(
+    ["@article{", "@misc(", "@string{", "{", "}", '"', ",", "=", "\n", "\\", "@", "#",
+     " ", "key", "title", "x", "1", "é", "{\"}", ")", "\\\n", "\\\\"]
+)  # fmt: skip
+
+
+@given(st.lists(BIBTEX_PIECES, max_size=60).map("".join))
+@example(FANG24)
+@example(FANG24 * 2)
+def test_any_text_reads_into_entries_and_problems_each_with_its_line(text):
+    result = parse(text)
+    lines = text.count("\n") + 1
+    assert all(1 <= entry.line <= lines for entry in result.entries)
+    assert all(problem.line and 1 <= problem.line <= lines for problem in result.problems)
