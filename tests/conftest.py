@@ -5,8 +5,17 @@ from contextlib import contextmanager
 import pytest
 from django.core.cache import cache
 from django.db import transaction
+from hypothesis import settings as hypothesis_settings
 
 from tests.fixture_snapshots import load_fixtures
+
+# Property tests: in CI (CI=true) the same examples on every run, so that a failure found once
+# fails every time, with the blob that reproduces it printed; elsewhere new examples each run.
+hypothesis_settings.register_profile(
+    "ci", derandomize=True, print_blob=True, database=None, deadline=None
+)
+hypothesis_settings.register_profile("dev", print_blob=True)
+hypothesis_settings.load_profile("ci" if os.environ.get("CI") else "dev")
 
 
 @contextmanager
