@@ -54,12 +54,10 @@ class Person(models.Model):
     email = models.EmailField(_("email"), blank=True, help_text=_("Private unless published."))
     email_public = models.BooleanField(_("show email publicly"), default=False)
     bio = models.TextField(_("short bio"), blank=True)
-    # db_default: the bulk import inserts rows naming their columns (pubs.bulk).
     internal_note = models.TextField(
         _("internal note"),
         blank=True,
         default="",
-        db_default="",
         help_text=_("Seen only in the admin, never on public pages or in exports."),
     )
     advisors = models.ManyToManyField(

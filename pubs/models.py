@@ -3,6 +3,8 @@
 from __future__ import annotations
 
 from django.conf import settings
+from django.contrib.postgres.indexes import GinIndex
+from django.contrib.postgres.search import SearchVector
 from django.core.exceptions import ValidationError
 from django.core.validators import MaxValueValidator, MinValueValidator
 from django.db import models
@@ -243,6 +245,17 @@ class PaperQuerySet(models.QuerySet):
         return self.exclude(Exists(ranked_venue))
 
 
+#: The text search configuration of the search: words as they are (no stemming), since the
+#: stored text is already folded (pubs.search.search_fold).
+SEARCH_CONFIG = "simple"
+
+
+def paper_search_vector() -> SearchVector:
+    """The full-text document of a paper on PostgreSQL: its stored search text as a
+    tsvector. The search filters on it and the GIN index of ``Paper`` is built on it."""
+    return SearchVector("search_text", config=SEARCH_CONFIG)
+
+
 class PaperManager(models.Manager.from_queryset(PaperQuerySet)):
     def get_by_natural_key(self, slug: str) -> Paper:
         return self.get(slug=slug)
@@ -329,12 +342,10 @@ class Paper(models.Model):
         help_text=_("The author list continues beyond the listed people (BibTeX “and others”)."),
     )
     citation_key = models.CharField(_("citation key"), max_length=100, blank=True)
-    # db_default: the bulk import inserts rows naming their columns (pubs.bulk).
     internal_note = models.TextField(
         _("internal note"),
         blank=True,
         default="",
-        db_default="",
         help_text=_("Seen only in the admin, never on public pages or in exports."),
     )
     extra_fields = models.JSONField(
@@ -394,6 +405,8 @@ class Paper(models.Model):
             models.Index(fields=["status"]),
             models.Index(fields=["is_public", "year"]),
             models.Index(fields=["created"]),
+            # Created on PostgreSQL only (migration 0002_paper_search_index).
+            GinIndex(paper_search_vector(), name="paper_search_document"),
         ]
 
     def __str__(self) -> str:
