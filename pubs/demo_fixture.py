@@ -3,7 +3,7 @@
 The source says what the seed documents say (people, groups, venues, papers with authors as
 printed); this module turns it into Django fixture records with natural keys, so the
 fixture loads on top of existing data, or twice, without duplicating anything. Pure data in,
-pure data out: no database.
+pure data out: no database. Each paper carries its search text, as the services store it.
 """
 
 from __future__ import annotations
@@ -17,6 +17,7 @@ from typing import Any
 from django.utils.text import slugify
 
 from pubs.identifiers import arxiv_year, paper_slug
+from pubs.search import paper_search_text
 from pubs.venues import catalogue as ccf_catalogue
 
 SOURCE = Path(__file__).resolve().parent.parent / "fixtures" / "demo_source.toml"
@@ -38,9 +39,12 @@ class _Builder:
     catalogue: list[ccf_catalogue.VenueSpec]
     records: list[dict[str, Any]] = field(default_factory=list)
     people: set[str] = field(default_factory=set)
+    #: (given, family, native) name of each person, by slug.
+    names: dict[str, tuple[str, str, str]] = field(default_factory=dict)
     used_people: set[str] = field(default_factory=set)
     groups: set[str] = field(default_factory=set)
-    venues: set[str] = field(default_factory=set)
+    #: (abbreviation, name) of each venue, by slug.
+    venues: dict[str, tuple[str, str]] = field(default_factory=dict)
     tags: dict[str, str] = field(default_factory=dict)
     papers: dict[str, dict[str, Any]] = field(default_factory=dict)
 
@@ -62,6 +66,7 @@ class _Builder:
             if slug in self.people:
                 raise DemoDataError(f"person {entry['name']!r}: slug {slug!r} is used twice")
             self.people.add(slug)
+            self.names[slug] = (given, family, entry.get("native_name", ""))
             self.add(
                 "people.person",
                 {
@@ -132,7 +137,7 @@ class _Builder:
         unknown = [slug for slug in used if slug not in known]
         if unknown:
             raise DemoDataError(f"venues not in the CCF catalogue (fixtures/ccf/): {unknown}")
-        self.venues.update(used)
+        self.venues.update((slug, (known[slug].abbreviation, known[slug].name)) for slug in used)
         self.records += ccf_catalogue.fixture_records([known[slug] for slug in used])
 
     # -- papers ------------------------------------------------------------------------------
@@ -150,7 +155,14 @@ class _Builder:
                 raise DemoDataError(f"paper {slug!r} is listed twice with different data")
             return
         self.papers[slug] = paper
-        self.add("pubs.paper", paper)
+        venue = paper["venue"]
+        search_text = paper_search_text(
+            title=paper["title"],
+            authors=[(a["printed_name"], *self.names[a["person"][0]]) for a in authors],
+            container_title=paper["container_title"],
+            venue=self.venues[venue[0]] if venue else None,
+        )
+        self.add("pubs.paper", {**paper, "search_text": search_text})
         for authorship in authors:
             self.add("pubs.authorship", {"paper": [slug], **authorship})
         for kind, url in links.items():

@@ -1,46 +1,34 @@
 """Searching papers by text: title, author names and venue, the one way every caller does it.
 
-On PostgreSQL the search reads the search documents that migration 0007_paper_search keeps
-for every paper (a tsvector per paper, GIN-indexed, kept in step by triggers): each word of
-the query must begin a word of the title, of an author's name (as printed, as recorded,
-in native script) or of the venue (as printed, its abbreviation, its name), whatever the case
-and accents. Chinese and Japanese characters are matched one by one as a phrase, so a word
-is found inside a Chinese title.
+Each paper stores its search text (``Paper.search_text``), built by :func:`paper_search_text`
+from its title, its authors as printed and as recorded (native script included) and its
+venue as printed, abbreviated and named, folded by :func:`search_fold` (lower case, no
+accents, each Chinese or Japanese character a word of its own). The services that write
+papers, authorships, people's names or venues' names call :func:`search_text_refresh`.
 
-Elsewhere (SQLite) each word must appear, in any case, somewhere in the same fields.
+On PostgreSQL the search is a full-text search of that text (GIN-indexed): each word of the
+query must begin a word of the text, whatever the case and accents, and the characters of a
+Chinese word follow one another as a phrase, so a word is found inside a Chinese title.
+Elsewhere (SQLite) each folded word must appear somewhere in the text.
 """
 
 from __future__ import annotations
 
-import logging
 import re
-import threading
 import unicodedata
-from collections.abc import Callable, Iterable, Iterator
+from collections.abc import Iterable, Iterator
 from contextlib import contextmanager
 
-from django.db import DEFAULT_DB_ALIAS, connection, connections
-from django.db.models import Exists, OuterRef, Prefetch, Q, QuerySet
-from django.db.models.expressions import RawSQL
+from django.contrib.postgres.search import SearchQuery
+from django.db import connections
+from django.db.models import Prefetch, QuerySet
 
-from pubs.models import Authorship, Paper
+from pubs.models import SEARCH_CONFIG, Authorship, Paper, paper_search_vector
 
 #: A word of a query: letters and digits, possibly joined by dots or hyphens ("2.5", "GPU-based").
 WORD = re.compile(r"[^\W_]+(?:[.\-][^\W_]+)*")
 MAX_WORDS = 10
 MAX_WORD_LENGTH = 100
-
-logger = logging.getLogger(__name__)
-
-#: The setting (local to a transaction) that tells the insert triggers of papers and
-#: authorships to leave the documents to :func:`search_documents_deferred`.
-SEARCH_DEFERRED = "labpubs.search_deferred"
-
-MATCHING_PAPERS = """
-    SELECT paper_id FROM pubs_paper_search
-    WHERE document @@ to_tsquery('simple'::regconfig, pubs_search_text(%s))
-"""
-
 
 #: Letters that NFKD does not take apart, folded as PostgreSQL's unaccent folds them.
 _LETTERS = str.maketrans(
@@ -50,6 +38,8 @@ _LETTERS = str.maketrans(
 #: Chinese and Japanese characters: each is a word of its own in the search text, so that a
 #: word is found inside a Chinese title (which has no spaces).
 _CJK_CHARACTER = re.compile(r"([\u3040-\u30ff\u3400-\u4dbf\u4e00-\u9fff\uf900-\ufaff])")
+#: What a quoted word of a tsquery may not hold.
+_TSQUERY_QUOTING = str.maketrans("", "", "'\\")
 
 
 def search_fold(text: str) -> str:
@@ -124,150 +114,56 @@ def query_words(text: str) -> list[str]:
 
 
 def tsquery_text(words: list[str]) -> str:
-    """The PostgreSQL tsquery that asks for every word as the start of a word.
-
-    Words hold only letters, digits, dots and hyphens, so quoting them is safe.
-    """
-    return " & ".join(f"'{word}':*" for word in words)
+    """The PostgreSQL tsquery that asks for every word as the start of a word (the words of
+    a quoted word that the parser splits, such as CJK characters, as a phrase)."""
+    return " & ".join(f"'{word.translate(_TSQUERY_QUOTING)}':*" for word in words)
 
 
 def search_papers(queryset: QuerySet[Paper], text: str) -> QuerySet[Paper]:
     """The papers of ``queryset`` matching every word of ``text`` (all of them if none)."""
-    words = query_words(text)
+    words = [folded for folded in map(search_fold, query_words(text)) if folded]
     if not words:
         return queryset
     if connections[queryset.db].vendor == "postgresql":
-        return queryset.filter(pk__in=RawSQL(MATCHING_PAPERS, (tsquery_text(words),)))
-    return _substring_search(queryset, words)
-
-
-def _substring_search(queryset: QuerySet[Paper], words: list[str]) -> QuerySet[Paper]:
+        query = SearchQuery(tsquery_text(words), search_type="raw", config=SEARCH_CONFIG)
+        return queryset.alias(search_document=paper_search_vector()).filter(search_document=query)
     for word in words:
-        by_author = Authorship.objects.filter(paper=OuterRef("pk")).filter(
-            Q(person__family_name__icontains=word)
-            | Q(person__given_name__icontains=word)
-            | Q(person__native_name__icontains=word)
-            | Q(printed_name__icontains=word)
-        )
-        queryset = queryset.filter(
-            Q(title__icontains=word)
-            | Q(container_title__icontains=word)
-            | Q(venue__abbreviation__icontains=word)
-            | Q(venue__name__icontains=word)
-            | Exists(by_author)
-        )
+        queryset = queryset.filter(search_text__icontains=word)
     return queryset
 
 
-class DeferredDocuments:
-    """The search documents of the papers an import writes, made once at the end of
-    :func:`search_documents_deferred`: by the refresh function in SQL, or, for a large import
-    on PostgreSQL, from the papers' texts on a connection of its own, while this connection
-    goes on writing and checking its rows (see :meth:`make_aside`)."""
+# -- until the import calls search_text_refresh itself ---------------------------------------
 
-    #: From this many papers, the documents are made on a connection of their own.
-    ASIDE_FROM = 1000
+
+class DeferredDocuments:
+    """The papers an import writes, whose search text is stored when the block of
+    :func:`search_documents_deferred` ends."""
+
+    aside = False
 
     def __init__(self, papers: Iterable[int]) -> None:
         self.papers = sorted(papers)
-        self._thread: threading.Thread | None = None
-        self._made: list[tuple[int, str]] | None = None
 
-    @property
-    def aside(self) -> bool:
-        """Whether the documents are to be made on a second connection (PostgreSQL, and
-        enough papers for it to pay)."""
-        return connection.vendor == "postgresql" and len(self.papers) >= self.ASIDE_FROM
+    def make_aside(self, texts: object) -> None:
+        """Nothing: the text is stored by :func:`search_text_refresh` at the block's end."""
 
-    def make_aside(self, texts: Callable[[], Iterable[tuple[int, str, str, str]]]) -> None:
-        """Start making the documents on a second connection, in a thread that first calls
-        ``texts`` for each paper's ``(id, title, authors, venue)`` texts (see
-        :func:`authors_text` and :func:`venue_text`); it must read no database."""
-        self._thread = threading.Thread(target=self._make, args=(texts,), daemon=True)
-        self._thread.start()
-
-    def _make(self, texts: Callable[[], Iterable[tuple[int, str, str, str]]]) -> None:
-        aside = None
-        try:
-            columns = [list(column) for column in zip(*texts(), strict=True)] or [[]] * 4
-            aside = connections.create_connection(DEFAULT_DB_ALIAS)
-            with aside.cursor() as cursor:
-                cursor.execute(DOCUMENTS_OF_TEXTS, columns)
-                self._made = cursor.fetchall()
-        except Exception:  # the refresh in SQL makes them instead
-            logger.warning("search documents made aside failed", exc_info=True)
-        finally:
-            if aside is not None:
-                aside.close()
-
-    def write(self) -> None:
-        """Write the documents: those made aside when they are all there, else by the
-        refresh function."""
-        made = self.wait()
-        with connection.cursor() as cursor:
-            if made is None or sorted(pk for pk, _ in made) != self.papers:
-                cursor.execute("SELECT pubs_paper_search_refresh(%s::bigint[])", [self.papers])
-                return
-            with cursor.copy("COPY pubs_paper_search (paper_id, document) FROM STDIN") as copy:
-                for row in made:
-                    copy.write_row(row)
-
-    def wait(self) -> list[tuple[int, str]] | None:
-        if self._thread is not None:
-            self._thread.join()
-            self._thread = None
-        return self._made
-
-
-#: A document per paper from its texts, each as ``pubs_search_document`` text.
-DOCUMENTS_OF_TEXTS = """
-    SELECT d.id, pubs_search_document(d.title, d.authors, d.venue)::text
-    FROM unnest(%s::bigint[], %s::text[], %s::text[], %s::text[]) AS d(id, title, authors, venue)
-"""
-
-
-def authors_text(authors: Iterable[tuple[str, str, str, str]]) -> str:
-    """What a paper's document reads of its authors, given in order as ``(printed name,
-    given name, family name, native name)``, as the refresh function in SQL puts it: each
-    printed name, followed by its person's name and native name where they differ from it."""
-    texts = []
-    for printed, given, family, native in authors:
-        full = f"{given} {family}"
-        texts.append(
-            " ".join(
-                [
-                    printed,
-                    *((full,) if full != printed else ()),
-                    *((native,) if native != printed else ()),
-                ]
-            )
-        )
-    return " ".join(texts)
-
-
-def venue_text(container_title: str, venue: tuple[str, str] | None) -> str:
-    """What a paper's document reads of its venue: the container title as printed, then the
-    venue's ``(abbreviation, name)``, if it has a venue."""
-    return " ".join((container_title, *venue)) if venue is not None else container_title
+    def wait(self) -> None:
+        return None
 
 
 @contextmanager
 def search_documents_deferred(papers: Iterable[int]) -> Iterator[DeferredDocuments]:
-    """Insert papers and their authorships in the block; their search documents are made
-    once, at its end, instead of once per INSERT statement (PostgreSQL; elsewhere there are
-    no documents). Inside a transaction: the deferral ends with it, whatever happens.
-    """
+    """Store the search text of ``papers`` once their authorships are written in the block."""
     documents = DeferredDocuments(papers)
-    if connection.vendor != "postgresql":
-        yield documents
-        return
-    with connection.cursor() as cursor:
-        cursor.execute("SELECT set_config(%s, 'on', true)", [SEARCH_DEFERRED])
-    try:
-        yield documents
-    except BaseException:
-        documents.wait()  # the second connection is closed before the error goes on
-        raise
-    with connection.cursor() as cursor:
-        cursor.execute("SELECT set_config(%s, 'off', true)", [SEARCH_DEFERRED])
-    documents.write()
+    yield documents
+    search_text_refresh(documents.papers)
+
+
+def authors_text(authors: Iterable[tuple[str, str, str, str]]) -> str:
+    """The authors' part of the search text (see :func:`paper_search_text`)."""
+    return paper_search_text(title="", authors=authors)
+
+
+def venue_text(container_title: str, venue: tuple[str, str] | None) -> str:
+    """The venue's part of the search text (see :func:`paper_search_text`)."""
+    return paper_search_text(title="", container_title=container_title, venue=venue)

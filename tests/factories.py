@@ -7,6 +7,7 @@ from django.utils import timezone
 
 from people.models import Group, Membership, Person, Role
 from pubs.models import Authorship, Paper, PaperKind, Venue, VenueKind, VenueRank
+from pubs.search import search_text_refresh
 
 
 class PersonFactory(factory.django.DjangoModelFactory):
@@ -158,4 +159,5 @@ def bulk_dataset(
         Paper.groups.through(paper=paper, group=onto[1] if onto else groups[i % len(groups)])
         for i, paper in enumerate(paper_rows)
     )
+    search_text_refresh(paper.pk for paper in paper_rows)  # as the services that write do
     return paper_rows

@@ -34,6 +34,7 @@ from pubs.models import MAX_POSITION, Authorship, Link, Paper, Tag, Venue, Venue
 from pubs.permissions import ScopedAdmin, attachable_groups, paper_editable_after, scope_for
 from pubs.queries.exporting import export_papers
 from pubs.queries.exporting import render as render_export
+from pubs.search import search_text_refresh
 from pubs.services import public_version
 from pubs.services.papers import authorships_make_room, papers_match_venues
 from pubs.venues import ccf
@@ -415,6 +416,10 @@ class PaperAdmin(ScopedAdmin, RecordedAdmin):
                     messages.WARNING,
                 )
 
+    def save_related(self, request: HttpRequest, form, formsets, change: bool) -> None:
+        super().save_related(request, form, formsets, change)
+        search_text_refresh([form.instance.pk])  # with its authors as saved
+
     def history_form_view(
         self, request: HttpRequest, object_id: str, version_id: str, extra_context=None
     ) -> HttpResponse:
@@ -574,6 +579,10 @@ class VenueAdmin(RecordedAdmin):
             .annotate(paper_count=Count("papers", distinct=True))
             .prefetch_related("ranks")
         )
+
+    def save_model(self, request: HttpRequest, obj: Venue, form, change: bool) -> None:
+        super().save_model(request, obj, form, change)
+        search_text_refresh(obj.papers.values_list("pk", flat=True))  # a venue renamed
 
     @admin.display(description=_("papers"), ordering="paper_count")
     def paper_count(self, venue: Venue) -> int:

@@ -7,6 +7,7 @@ from django.db import transaction
 from django.db.models import F
 
 from pubs.models import MAX_POSITION, Authorship, Paper, PaperKind, Venue, VenueRank
+from pubs.search import search_text_refresh
 from pubs.services import public_version
 from pubs.venues import ccf
 from pubs.venues.catalogue import EditionReport, Entry, VenueSpec, merge_edition
@@ -73,6 +74,7 @@ def ccf_edition_load(*, edition: int, entries: list[Entry], dry_run: bool = Fals
                 setattr(venue, name, value)
             changed.append(venue)
     Venue.objects.bulk_update(changed, described)
+    search_text_refresh(Paper.objects.filter(venue__in=changed).values_list("pk", flat=True))
     created = Venue.objects.bulk_create(
         Venue(
             slug=s.slug,
@@ -139,6 +141,7 @@ def papers_match_venues(
         paper.venue = venues[resolution.venue.key]
         paper.save(update_fields=["venue", "modified"])
         report.matched.append((paper, paper.venue, resolution.reason))
+    search_text_refresh(paper.pk for paper, _, _ in report.matched)
     return report
 
 
@@ -164,6 +167,7 @@ def catalogue_install(*, venues: list[VenueSpec]) -> tuple[int, int]:
             changed.append(venue)
     Venue.objects.bulk_create(created)
     Venue.objects.bulk_update(changed, described)
+    search_text_refresh(Paper.objects.filter(venue__in=changed).values_list("pk", flat=True))
     rows.update({venue.slug: venue for venue in created})
     wanted = {
         (rows[spec.slug].pk, edition, field_code): rank

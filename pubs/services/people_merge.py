@@ -19,6 +19,7 @@ from people.merging import (
 from people.models import Advising, Membership, Person
 from pubs.history import history_baseline
 from pubs.models import Authorship
+from pubs.search import search_text_refresh
 
 
 class MergeRefused(Exception):
@@ -125,6 +126,7 @@ def people_merge(*, into: Person, others: Sequence[Person]) -> MergePlan:
     _save(into, plan.person_changes)
     for person in merged:
         person.delete()
+    search_text_refresh(Authorship.objects.filter(person=into).values_list("paper_id", flat=True))
     return plan
 
 

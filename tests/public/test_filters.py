@@ -5,6 +5,7 @@ from django.conf import settings
 
 from people.models import Person
 from pubs.models import Paper, VenueRank
+from pubs.search import search_text_refresh
 
 pytestmark = pytest.mark.usefixtures("demo")
 
@@ -94,6 +95,9 @@ def test_search_matches_author_names(client):
 
 def test_search_matches_native_script_names(client):
     Person.objects.filter(slug="jin-fang").update(native_name="方晋")
+    search_text_refresh(
+        Paper.objects.filter(authorships__person__slug="jin-fang").values_list("pk", flat=True)
+    )
     assert listed(client, "/publications/?q=方晋") == public(authorships__person__slug="jin-fang")
 
 
