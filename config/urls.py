@@ -3,10 +3,15 @@ from django.conf.urls.i18n import i18n_patterns
 from django.conf.urls.static import static
 from django.contrib import admin
 from django.urls import include, path
+from django.utils.translation import gettext_lazy as _
 
 from pubs.web import security, sitemaps
 
-# Repeated failed logins lock the username for a while (pubs.web.security).
+# The admin site (its models are registered in pubs.admin). Repeated failed logins lock the
+# username for a while (pubs.web.security).
+admin.site.site_header = _("Lab publications")
+admin.site.site_title = _("Lab publications")
+admin.site.index_title = _("Manage publications, people and venues")
 admin.site.login_form = security.ThrottledAdminAuthenticationForm
 
 urlpatterns = [

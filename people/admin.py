@@ -1,4 +1,9 @@
-"""Admin for people, groups, memberships and advising."""
+"""The admin pages of people, groups, memberships and advising, registered by pubs.admin.people.
+
+These classes say how each model looks in the admin (columns, search, fieldsets, inlines).
+They register nothing: pubs.admin.people registers them once, with the roles' scopes and each
+person's papers added (people never imports pubs).
+"""
 
 from django.contrib import admin
 from django.db.models import Count, Prefetch, QuerySet
@@ -45,7 +50,6 @@ class StudentInline(admin.TabularInline):
     verbose_name_plural = _("students")
 
 
-@admin.register(Person)
 class PersonAdmin(admin.ModelAdmin):
     list_display = ["name_display", "native_name", "affiliation", "group_list"]
     list_display_links = ["name_display"]
@@ -95,7 +99,6 @@ class PersonAdmin(admin.ModelAdmin):
         )
 
 
-@admin.register(Group)
 class GroupAdmin(admin.ModelAdmin):
     list_display = ["name", "short_name", "institution", "member_count", "parent"]
     search_fields = ["name", "short_name", "native_name", "institution", "slug"]
@@ -116,7 +119,6 @@ class GroupAdmin(admin.ModelAdmin):
         return group.member_count
 
 
-@admin.register(Membership)
 class MembershipAdmin(admin.ModelAdmin):
     list_display = ["person", "group", "role", "start", "end"]
     list_filter = ["group", "role"]
@@ -131,7 +133,6 @@ class MembershipAdmin(admin.ModelAdmin):
     date_hierarchy = "start"
 
 
-@admin.register(Advising)
 class AdvisingAdmin(admin.ModelAdmin):
     list_display = ["student", "advisor", "role", "context"]
     list_filter = ["role"]

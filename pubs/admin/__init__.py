@@ -1,3 +1,13 @@
-"""The admin: each module registers the ModelAdmins of one part of the site."""
+"""The admin. Each model is registered once, in the module of its part of the site:
+
+- ``pubs.admin.papers``: Paper (its authors and links inline), Venue (its CCF ranks inline), Tag;
+- ``pubs.admin.people``: Person, Group, Membership, Advising; their pages are defined in
+  ``people.admin``, which registers nothing (people never imports pubs), and registered here
+  with the roles' scopes (``pubs.permissions``), their history and each person's papers;
+- ``pubs.admin.imports``: BibtexImport, with the upload, preview and undo pages.
+
+Authorship, Link and VenueRank are edited only inline; django.contrib.auth registers its own
+User and Group. The site's titles and login form are set in ``config.urls``.
+"""
 
 from pubs.admin import imports, papers, people  # noqa: F401  (registration on import)

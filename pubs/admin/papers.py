@@ -14,12 +14,8 @@ from django.utils.text import format_lazy
 from django.utils.translation import gettext_lazy as _
 from simple_history.utils import bulk_update_with_history
 
-from people.admin import AdvisorInline, StudentInline
-from people.admin import PersonAdmin as BasePersonAdmin
 from people.models import Person
 from pubs.admin.history import RecordedAdmin
-from pubs.admin.merge import merge_people
-from pubs.admin.people import PersonMembershipInline
 from pubs.history import (
     authors_as_of,
     authors_described,
@@ -619,51 +615,3 @@ class TagAdmin(admin.ModelAdmin):
     @admin.display(description=_("papers"), ordering="paper_count")
     def paper_count(self, tag: Tag) -> int:
         return tag.paper_count
-
-
-admin.site.unregister(Person)
-
-
-@admin.register(Person)
-class PersonAdmin(ScopedAdmin, RecordedAdmin, BasePersonAdmin):
-    """People, with their papers: a count in the list and the latest on their page.
-
-    Everyone with the admin views every person (they are on the public pages); private
-    fields only on the rows one may edit.
-    """
-
-    view_everything = True
-    private_fields = ("email", "email_public", "internal_note")
-    superuser_fields = ("user",)
-    inlines = [PersonMembershipInline, AdvisorInline, StudentInline]
-    actions = [merge_people]
-    delete_confirmation_template = "admin/people/person/delete_confirmation.html"
-    delete_selected_confirmation_template = "admin/people/person/delete_selected_confirmation.html"
-    list_display = [*BasePersonAdmin.list_display, "paper_count"]
-    readonly_fields = ["papers", *BasePersonAdmin.readonly_fields]
-    fieldsets = [
-        *BasePersonAdmin.fieldsets,
-        (_("Publications"), {"fields": ["papers"]}),
-    ]
-
-    def get_queryset(self, request: HttpRequest) -> QuerySet:
-        # distinct: a group filter joins memberships, which would multiply the count.
-        return (
-            super().get_queryset(request).annotate(paper_count=Count("authorships", distinct=True))
-        )
-
-    @admin.display(description=_("papers"), ordering="paper_count")
-    def paper_count(self, person: Person) -> int:
-        return person.paper_count
-
-    @admin.display(description=_("papers"))
-    def papers(self, person: Person) -> str:
-        papers = (
-            Paper.objects.filter(authorships__person=person) if person.pk else Paper.objects.none()
-        )
-        return papers_overview(person, "author", papers)
-
-
-admin.site.site_header = _("Lab publications")
-admin.site.site_title = _("Lab publications")
-admin.site.index_title = _("Manage publications, people and venues")
