@@ -57,26 +57,10 @@ def arxiv_year(arxiv_id: str) -> int | None:
     return None
 
 
-#: ASCII characters a slug drops: all but letters, digits, "_", "-" and white space.
-_NOT_IN_SLUG = str.maketrans(
-    "",
-    "",
-    "".join(c for c in map(chr, range(128)) if not (c.isalnum() or c in "_-" or c.isspace())),
-)
-
-
-def slugify_text(text: str) -> str:
-    """Django's slugify; ASCII text (most titles, names and keywords) without its Unicode
-    decomposition and regular expressions, a third of the time."""
-    if not text.isascii():
-        return slugify(text)
-    words = text.lower().translate(_NOT_IN_SLUG).replace("-", " ").split()
-    return "-".join(words).strip("-_")
-
-
 def slug_words(text: str, max_length: int) -> str:
-    """A slug of the text's first words, cut between words to at most ``max_length``."""
-    slug = slugify_text(text)
+    """A slug of the text's first words, cut between words to at most ``max_length`` (Django's
+    ASCII slug: a title in Chinese script gives none)."""
+    slug = slugify(text)
     if len(slug) <= max_length:
         return slug
     cut = slug.rfind("-", 0, max_length + 1)  # the last word boundary that fits

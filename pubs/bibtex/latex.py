@@ -1,15 +1,14 @@
-"""LaTeX in BibTeX values to Unicode text, fast for the common cases.
+"""LaTeX in BibTeX values to Unicode text.
 
 Most values have no LaTeX at all, or only braces and the usual accents ({\\"a}, \\'e, \\v{s},
 {\\ss}); those are decoded here with a few regular expressions. Anything else (math, other
-commands) goes to pylatexenc. Results are cached: names and venues repeat across a file.
+commands) goes to pylatexenc.
 """
 
 from __future__ import annotations
 
 import re
 import unicodedata
-from functools import lru_cache
 
 from pylatexenc.latex2text import LatexNodes2Text
 
@@ -33,8 +32,6 @@ _SPECIAL = re.compile(
     r"|\\([&%_#$])"
 )
 _NEEDS_WORK = re.compile(r"[\\{}$~]")
-#: LaTeX, or white space other than single spaces (ASCII).
-_NOT_PLAIN = re.compile(r"[\\{}$~\t-\r\x1c-\x1f]")
 _MATH = re.compile(r"(\$[^$]*\$)")
 _DASHES = (("---", "\u2014"), ("--", "\u2013"))
 
@@ -50,26 +47,16 @@ def _special(match: re.Match[str]) -> str:
     return _LETTERS[match.group(1) or match.group(2)]
 
 
-@lru_cache(maxsize=65536)
 def to_text(value: str) -> str:
     """The Unicode text a LaTeX value shows: accents composed, braces and macros gone.
 
     ``~`` becomes a space and ``--`` an en dash, as TeX typesets them; math ($\\alpha$)
     reads as text (α).
     """
-    if (
-        value.isascii()
-        and not _NOT_PLAIN.search(value)
-        and "  " not in value
-        and "--" not in value
-        and value[:1] != " "
-        and value[-1:] != " "
-    ):
-        return value  # most values (abstracts are long): plain text already
     if not _NEEDS_WORK.search(value):
         text = value
     elif "$" in value:
-        # Math goes to pylatexenc one formula at a time: "$O(n \\log n)$" recurs in titles.
+        # Math goes to pylatexenc one formula at a time; the text around it is decoded here.
         text = "".join(
             _math(part) if part.startswith("$") else _text(part)
             for part in _MATH.split(value)
@@ -95,7 +82,6 @@ def _text(value: str) -> str:
     return text.replace("{", "").replace("}", "").replace("~", " ")
 
 
-@lru_cache(maxsize=4096)
 def _math(formula: str) -> str:
     return _pylatexenc(formula)
 

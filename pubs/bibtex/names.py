@@ -9,11 +9,8 @@ from __future__ import annotations
 import re
 import unicodedata
 from dataclasses import dataclass
-from functools import lru_cache
 
-from bibtexparser.middlewares.names import (
-    parse_single_name_into_parts,
-)
+from bibtexparser.middlewares.names import parse_single_name_into_parts
 from pypinyin import Style, lazy_pinyin
 
 from pubs.bibtex.latex import to_text
@@ -135,47 +132,19 @@ def parse_authors(value: str) -> tuple[list[Author], bool]:
     return [parse_name(name) for name in names if name], more  # names come stripped
 
 
-@lru_cache(maxsize=65536)
 def parse_name(raw: str) -> Author:
     """One name, in any BibTeX form: "Last, First", "First von Last", "Last, Jr, First"."""
     text, equal = _strip_equal_mark(raw.strip())
     if _CJK.search(text) and " " not in text.strip() and "," not in text:
         return chinese_name(to_text(text), equal=equal)
-    parts = _plain_name_parts(text)
-    if parts is None:
-        found = parse_single_name_into_parts(text, strict=False)
-        parts = (found.first, found.von, found.last, found.jr)
-    first, von_words, last, jr_words = parts
-    given = to_text(" ".join(first))
-    family = to_text(" ".join(last))
+    found = parse_single_name_into_parts(text, strict=False)
+    given = to_text(" ".join(found.first))
+    family = to_text(" ".join(found.last))
     if not given and family and " " in family and "," not in text:  # "{Jiarui Fang}" braced
         given, _, family = family.rpartition(" ")
-    von, jr = to_text(" ".join(von_words)), to_text(" ".join(jr_words))
+    von, jr = to_text(" ".join(found.von)), to_text(" ".join(found.jr))
     printed = " ".join(part for part in (given, von, family, jr) if part)
     return Author(printed=printed, given=given, family=family, von=von, jr=jr, equal=equal)
-
-
-_PLAIN_WORD = re.compile(r"[^\W\d_][\w.'\-]*")  # a letter, then letters, dots, hyphens...
-
-
-def _plain_name_parts(
-    name: str,
-) -> tuple[list[str], list[str], list[str], list[str]] | None:
-    """First, von, last and jr words of a plain name ("Jiarui Fang", "Fang, Jiarui"): every
-    word capitalised and plain (no braces, no commands), at most one comma. Such names, nine
-    in ten, need none of BibTeX's rules for von parts, braces and Jr, and split as
-    bibtexparser would split them. None for any other name."""
-    head, comma, tail = name.partition(",")
-    words = [word for word in head.split(" ") if word]  # other white space: not plain
-    given = [word for word in tail.split(" ") if word]
-    if "," in tail or not words or (comma and not given) or (not comma and len(words) < 2):
-        return None
-    for word in (*words, *given):
-        if not (word[0].isupper() and _PLAIN_WORD.fullmatch(word)):
-            return None
-    if comma:
-        return given, [], words, []
-    return words[:-1], [], words[-1:], []
 
 
 def _strip_equal_mark(text: str) -> tuple[str, bool]:

@@ -17,7 +17,6 @@ import unicodedata
 from collections import defaultdict
 from collections.abc import Callable, Hashable, Iterable
 from dataclasses import dataclass
-from functools import lru_cache
 from typing import Literal
 
 PREPRINT_KINDS = frozenset({"preprint"})
@@ -54,7 +53,6 @@ class PaperMatch:
         }[self.how]
 
 
-@lru_cache(maxsize=256)  # an import asks for one title twice in a row (find, then add)
 def title_key(title: str) -> str:
     """A title compared without case, accents, punctuation or spacing."""
     if title.isascii():
@@ -64,7 +62,6 @@ def title_key(title: str) -> str:
     return _NOT_WORD.sub("", title.casefold())
 
 
-@lru_cache(maxsize=65536)  # family names recur across a file
 def family_key(family: str) -> str:
     """A family name compared as titles are: "Müller" and "Muller" are one."""
     return title_key(family)

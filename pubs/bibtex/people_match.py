@@ -23,7 +23,6 @@ import unicodedata
 from collections import defaultdict
 from collections.abc import Hashable, Iterable
 from dataclasses import dataclass
-from functools import lru_cache
 from typing import Literal
 
 from rapidfuzz import fuzz
@@ -74,7 +73,6 @@ class PersonMatch:
         return self.kind in LINKED
 
 
-@lru_cache(maxsize=131072)
 def fold(text: str) -> str:
     """Lower case, accents off, dots, hyphens and spaces gone: "Li-Wen" -> "liwen"."""
     if not text.isascii():
@@ -330,7 +328,6 @@ def first_given_name(given: str) -> str:
     return fold(pieces[0]) if pieces else ""
 
 
-@lru_cache(maxsize=65536)
 def _given_pieces(given: str) -> tuple[str, ...]:
     return tuple(piece for piece in re.split(r"[\s.]+", given) if piece)
 

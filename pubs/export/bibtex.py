@@ -16,7 +16,6 @@ import string
 import unicodedata
 from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass
-from functools import lru_cache
 
 from pylatexenc.latexencode import UnicodeToLatexEncoder
 
@@ -154,7 +153,6 @@ def _ascii_escape(match: re.Match[str]) -> str:
     return _ASCII_ESCAPES[match.group(0)]
 
 
-@lru_cache(maxsize=4096)
 def _latex_char(char: str) -> str:
     """One character as LaTeX, when the import decodes that LaTeX to the same character;
     otherwise as itself (Chinese, and the odd symbol pylatexenc and the import disagree on)."""
@@ -223,18 +221,12 @@ def bibtex_title(paper: ExportPaper, *, latex: bool = True) -> str:
 def bibtex_name(author: ExportAuthor, *, latex: bool = True) -> str:
     """An author as "Family, Given" from the printed name, with ``*`` after the family name
     for equal contribution; a name in Chinese script as written (徐宏力)."""
-    return _bibtex_name(author.printed, author.family, author.equal, latex)
-
-
-@lru_cache(maxsize=65536)
-def _bibtex_name(printed: str, family: str, equal: bool, latex: bool) -> str:
-    """bibtex_name, once per name: people appear on many papers."""
     encode = latex_encode if latex else utf8_encode
-    printed = _clean(printed)
-    star = "*" if equal else ""
+    printed = _clean(author.printed)
+    star = "*" if author.equal else ""
     if _CJK.search(printed) and " " not in printed and "," not in printed:
         return encode(printed) + star
-    parts = _fast_parts(printed, family) or _parsed_parts(printed)
+    parts = _recorded_parts(printed, author.family) or _parsed_parts(printed)
     if parts is None:
         return "{" + encode(printed) + "}" + star
     von_family, jr, given = parts
@@ -245,9 +237,10 @@ def _bibtex_name(printed: str, family: str, equal: bool, latex: bool) -> str:
     return ", ".join(names) if len(names) > 1 else head
 
 
-def _fast_parts(printed: str, family: str) -> tuple[str, str, str] | None:
-    """("Fang", "", "Jin") when the printed name ends with the person's family name and the
-    rest is a plain given name (no particle, no comma, no braces)."""
+def _recorded_parts(printed: str, family: str) -> tuple[str, str, str] | None:
+    """("Fang", "", "Jin"): the person's recorded family name, when the printed name ends
+    with it and the rest is a plain given name (no particle, no comma, no braces); so a
+    family name of two words ("Garcia Lopez") stays whole."""
     if not family or not printed.endswith(" " + family) or "," in printed or "{" in printed:
         return None
     given = printed[: -len(family) - 1]
@@ -272,7 +265,7 @@ def _guard_and(part: str) -> str:
 
 def bibtex_authors(paper: ExportPaper, *, latex: bool = True) -> str:
     """The ``author`` value: the authors in order, then "and others" when the list goes on."""
-    names = [_bibtex_name(a.printed, a.family, a.equal, latex) for a in paper.authors]
+    names = [bibtex_name(author, latex=latex) for author in paper.authors]
     if paper.more_authors:
         names.append("others")
     return " and ".join(names)

@@ -26,7 +26,6 @@ import unicodedata
 from collections import defaultdict
 from collections.abc import Callable, Iterable
 from dataclasses import dataclass, field
-from functools import lru_cache
 
 from rapidfuzz import fuzz
 
@@ -161,7 +160,6 @@ class Resolution:
 # -- text normalisation --------------------------------------------------------------------
 
 
-@lru_cache(maxsize=65536)
 def fold(text: str) -> str:
     """NFKC, accents off, quotes straight, LaTeX braces and dashes dropped, spaces collapsed."""
     ascii = text.isascii()  # most venue names: nothing to normalise, no CJK
@@ -208,7 +206,6 @@ def words(text: str) -> list[str]:
     return result
 
 
-@lru_cache(maxsize=65536)
 def name_key(text: str) -> tuple[str, ...]:
     """The comparison key of a name: dates, parenthesised parts, stop words, sponsors gone.
 
@@ -225,7 +222,6 @@ def name_key(text: str) -> tuple[str, ...]:
     return tuple(t for t in tokens if t not in FUNCTION_WORDS)
 
 
-@lru_cache(maxsize=65536)
 def exact_key(text: str) -> tuple[str, ...]:
     """The words of a name as written, "in" and "of" included ("Frontiers in/of ...")."""
     return tuple(words(_PARENTHESES.sub(" ", strip_dates(fold(text)))))
@@ -264,7 +260,6 @@ def without_sig(key: tuple[str, ...]) -> tuple[str, ...]:
     return tuple(token for token in key if token not in ACM_SIGS)
 
 
-@lru_cache(maxsize=65536)
 def track_words(text: str) -> frozenset[str]:
     """The words and phrases that make a text name a workshop, poster, demo ... track."""
     folded = fold(text)
@@ -279,7 +274,6 @@ def is_track(text: str) -> bool:
     return bool(track_words(text))
 
 
-@lru_cache(maxsize=65536)
 def org_words(text: str) -> frozenset[str]:
     return frozenset(t for t in words(fold(text)) if t in ORG_WORDS)
 
@@ -312,7 +306,6 @@ def _contracts(short: str, full: str) -> bool:
     return len(short) >= 3
 
 
-@lru_cache(maxsize=65536)
 def venue_name(text: str) -> tuple[str, str]:
     """A name and an abbreviation for a new venue from one paper's printed venue, without the
     edition: "Proceedings of the Annual Meeting on Vision (AMCV 2006)" -> ("Annual Meeting

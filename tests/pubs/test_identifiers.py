@@ -7,8 +7,8 @@ from pubs.identifiers import (
     arxiv_year,
     normalize_arxiv_id,
     normalize_doi,
+    paper_slug,
     slug_words,
-    slugify_text,
 )
 
 
@@ -94,11 +94,8 @@ def test_a_slug_is_its_longest_run_of_whole_words_that_fits(text, max_length):
     assert slug == ("-".join(words[: max(fitting)]) if fitting else full[:max_length])
 
 
-@given(st.text(alphabet=st.characters(max_codepoint=127)))
-def test_ascii_text_slugifies_as_django_slugifies_it(text):
-    assert slugify_text(text) == slugify(text)
-
-
-@pytest.mark.parametrize("text", ["Naïve Bayes für Anfänger", "方佳瑞", "Œuvre — complète"])
-def test_other_text_slugifies_as_django_slugifies_it(text):
-    assert slugify_text(text) == slugify(text)
+def test_a_paper_slug_is_its_title_s_first_words_and_its_year():
+    assert paper_slug("GOAT: Gradient Scheduling with Collaborative In-Network", 2023) == (
+        "goat-gradient-scheduling-with-collaborative-in-2023"
+    )
+    assert paper_slug("Naïve Bayes", None) == "naive-bayes"

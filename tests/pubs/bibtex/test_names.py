@@ -1,7 +1,7 @@
 import pytest
 from bibtexparser.middlewares.names import parse_single_name_into_parts
 
-from pubs.bibtex.names import _plain_name_parts, parse_authors, parse_name
+from pubs.bibtex.names import parse_authors, parse_name
 
 
 @pytest.mark.parametrize(
@@ -113,26 +113,8 @@ def test_an_escaped_brace_does_not_hide_the_next_separator():
         "Öztürk, Meltem",
     ],
 )
-def test_plain_names_split_quickly_as_bibtexparser_splits_them(name):
+def test_names_split_as_bibtexparser_splits_them(name):
     found = parse_single_name_into_parts(name, strict=False)
-    assert _plain_name_parts(name) == (found.first, found.von, found.last, found.jr)
-
-
-@pytest.mark.parametrize(
-    "name",
-    [
-        "Ludwig van Beethoven",
-        "de la Cruz, Maria",
-        "Maria {de la Cruz}",
-        "Beeblebrox, IV, Zaphod",
-        "{Barnes and Noble}",
-        'M{\\"u}ller, J{\\"o}rg',
-        "J.~Smith",
-        "Jin\u00a0Fang",
-        "Smith,",
-        "Knuth",
-        "2nd Author",
-    ],
-)
-def test_other_names_are_left_to_bibtexparser(name):
-    assert _plain_name_parts(name) is None
+    author = parse_name(name)
+    parts = (found.first, found.von, found.last, found.jr)
+    assert (author.given, author.von, author.family, author.jr) == tuple(map(" ".join, parts))
