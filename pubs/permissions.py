@@ -21,6 +21,7 @@ from __future__ import annotations
 from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass, field
 from typing import Any
+from weakref import WeakKeyDictionary
 
 from django.contrib.auth.models import Group as AuthGroup
 from django.contrib.auth.models import Permission
@@ -133,31 +134,40 @@ EVERYTHING = Scope(everything=True)
 
 
 def scope_for(user) -> Scope:
-    """The scope of ``user``, computed once per user object (that is, once per request)."""
+    """The scope of ``user``, read from the database (three queries for a restricted user)."""
     if user is None or not user.is_authenticated or not user.is_active:
         return NOBODY
     if user.is_superuser:
         return EVERYTHING
-    cached = getattr(user, "_pubs_scope", None)
-    if cached is None:
-        person_id = Person.objects.filter(user=user).values_list("pk", flat=True).first()
-        edited = dict(Group.objects.filter(editors=user).values_list("pk", "slug"))
-        member_of = set()
-        if person_id is not None:
-            member_of = set(
-                Membership.objects.current()
-                .filter(person_id=person_id)
-                .values_list("group_id", flat=True)
-            )
-        cached = Scope(
-            user_id=user.pk,
-            person_id=person_id,
-            edited_group_ids=frozenset(edited),
-            member_group_ids=frozenset(member_of),
-            edited_group_slugs=frozenset(edited.values()),
+    person_id = Person.objects.filter(user=user).values_list("pk", flat=True).first()
+    edited = dict(Group.objects.filter(editors=user).values_list("pk", "slug"))
+    member_of = set()
+    if person_id is not None:
+        member_of = set(
+            Membership.objects.current()
+            .filter(person_id=person_id)
+            .values_list("group_id", flat=True)
         )
-        user._pubs_scope = cached
-    return cached
+    return Scope(
+        user_id=user.pk,
+        person_id=person_id,
+        edited_group_ids=frozenset(edited),
+        member_group_ids=frozenset(member_of),
+        edited_group_slugs=frozenset(edited.values()),
+    )
+
+
+#: The scope of each request being served, read on the first use: the admin asks for it many
+#: times a request (queryset, permissions, fields, choices). An entry goes with its request.
+_request_scopes: WeakKeyDictionary[HttpRequest, Scope] = WeakKeyDictionary()
+
+
+def request_scope(request: HttpRequest) -> Scope:
+    """The scope of the request's user, read once per request."""
+    scope = _request_scopes.get(request)
+    if scope is None:
+        scope = _request_scopes[request] = scope_for(request.user)
+    return scope
 
 
 def paper_editable_after(
@@ -260,7 +270,7 @@ class ScopedAdmin:
     superuser_fields: Sequence[str] = ()
 
     def scope(self, request: HttpRequest) -> Scope:
-        return scope_for(request.user)
+        return request_scope(request)
 
     def get_queryset(self, request: HttpRequest) -> QuerySet:
         queryset = super().get_queryset(request)

@@ -5,9 +5,10 @@ from __future__ import annotations
 from django import forms
 from django.conf import settings
 from django.contrib import admin, messages
+from django.db import transaction
 from django.db.models import Count, Exists, OuterRef, QuerySet
 from django.forms.models import BaseInlineFormSet
-from django.http import HttpRequest, HttpResponse
+from django.http import HttpRequest, HttpResponse, HttpResponseRedirect
 from django.urls import reverse
 from django.utils.html import format_html, format_html_join
 from django.utils.text import format_lazy
@@ -27,7 +28,7 @@ from pubs.history import (
 )
 from pubs.identifiers import normalize_arxiv_id, normalize_doi
 from pubs.models import MAX_POSITION, Authorship, Link, Paper, Tag, Venue, VenueRank
-from pubs.permissions import ScopedAdmin, attachable_groups, paper_editable_after, scope_for
+from pubs.permissions import ScopedAdmin, attachable_groups, paper_editable_after
 from pubs.queries.exporting import export_papers
 from pubs.queries.exporting import render as render_export
 from pubs.search import search_text_refresh
@@ -363,26 +364,24 @@ class PaperAdmin(ScopedAdmin, RecordedAdmin):
 
     def save_form(self, request: HttpRequest, form, change: bool) -> Paper:
         paper = super().save_form(request, form, change)
-        scope = scope_for(request.user)
+        scope = self.scope(request)
         if "groups" in form.cleaned_data and not scope.everything:
             # The form offers only the user's groups: the others the paper has stay.
             kept = paper.groups.exclude(pk__in=scope.attachable_group_ids) if change else []
             form.cleaned_data["groups"] = [*form.cleaned_data["groups"], *kept]
-            paper._groups_after = {group.pk for group in form.cleaned_data["groups"]}
         return paper
 
     def get_formset_kwargs(self, request: HttpRequest, obj, inline, prefix: str) -> dict:
         kwargs = super().get_formset_kwargs(request, obj, inline, prefix)
-        scope = scope_for(request.user)
+        scope = self.scope(request)
         if isinstance(inline, AuthorshipInline) and not scope.everything:
+            # The groups chosen in the form decide: the paper's other groups stay, but the
+            # user edits none of them (the form offers every group the user edits). A choice
+            # the form refuses is its own error.
+            chosen = {int(pk) for pk in request.POST.getlist("groups") if pk.isdecimal()}
 
             def stays_editable(author_ids: set[int]) -> bool:
-                # The formset is checked after the paper's form has been saved to ``obj``
-                # (save_form); when that form is invalid its own errors are shown.
-                groups = getattr(obj, "_groups_after", None)
-                return groups is None or paper_editable_after(
-                    scope, author_ids=author_ids, group_ids=groups
-                )
+                return paper_editable_after(scope, author_ids=author_ids, group_ids=chosen)
 
             kwargs["stays_editable"] = stays_editable
         return kwargs
@@ -392,29 +391,7 @@ class PaperAdmin(ScopedAdmin, RecordedAdmin):
     def save_model(self, request: HttpRequest, obj: Paper, form, change: bool) -> None:
         if change:
             paper_history_baseline(obj)
-        version = getattr(request, "_pubs_revert_to", None)
-        authors = authors_as_of(obj.pk, version_end(version)) if version is not None else None
         super().save_model(request, obj, form, change)
-        if authors is not None:
-            restored = paper_restore_authors(paper=obj, authors=authors)
-            self.message_user(
-                request,
-                _("Authors restored as they were then (%(count)d).") % {"count": len(authors)},
-            )
-            if restored.missing_people:
-                self.message_user(
-                    request,
-                    _(
-                        "%(count)d authors could not be restored: their person no longer "
-                        "exists (merged or deleted). Add them again by hand."
-                    )
-                    % {"count": len(restored.missing_people)},
-                    messages.WARNING,
-                )
-
-    def save_related(self, request: HttpRequest, form, formsets, change: bool) -> None:
-        super().save_related(request, form, formsets, change)
-        search_text_refresh([form.instance.pk])  # with its authors as saved
 
     def history_form_view(
         self, request: HttpRequest, object_id: str, version_id: str, extra_context=None
@@ -422,14 +399,39 @@ class PaperAdmin(ScopedAdmin, RecordedAdmin):
         version = None
         if object_id.isdecimal() and version_id.isdecimal():
             version = Paper.history.filter(id=object_id, history_id=version_id).first()
-        context = dict(extra_context or {})
-        if version is not None:
-            if request.method == "POST":
-                request._pubs_revert_to = version
-            context["authors_then"] = authors_described(
+        if version is None:
+            return super().history_form_view(request, object_id, version_id, extra_context)
+        context = {
+            **(extra_context or {}),
+            "authors_then": authors_described(
                 authors_as_of(version.id, version_end(version)).values()
+            ),
+        }
+        with transaction.atomic():
+            response = super().history_form_view(request, object_id, version_id, context)
+            if request.method == "POST" and isinstance(response, HttpResponseRedirect):
+                # The paper's fields are reverted: its authors follow.
+                self.revert_authors(request, version)
+        return response
+
+    def revert_authors(self, request: HttpRequest, version) -> None:
+        """Make the paper's authors those of its ``version`` (a record of its history)."""
+        authors = authors_as_of(version.id, version_end(version))
+        restored = paper_restore_authors(paper=version.instance, authors=authors)
+        self.message_user(
+            request,
+            _("Authors restored as they were then (%(count)d).") % {"count": len(authors)},
+        )
+        if restored.missing_people:
+            self.message_user(
+                request,
+                _(
+                    "%(count)d authors could not be restored: their person no longer "
+                    "exists (merged or deleted). Add them again by hand."
+                )
+                % {"count": len(restored.missing_people)},
+                messages.WARNING,
             )
-        return super().history_form_view(request, object_id, version_id, context)
 
     def history_view(self, request: HttpRequest, object_id: str, extra_context=None):
         changes = paper_author_changes(object_id) if object_id.isdecimal() else []

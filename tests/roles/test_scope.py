@@ -8,6 +8,7 @@ from pubs.permissions import (
     NOBODY,
     Scope,
     paper_editable_after,
+    request_scope,
     scope_for,
     without_fields,
 )
@@ -39,6 +40,27 @@ def test_a_group_editor_edits_the_groups_naming_them(lab, django_user_model):
     assert scope.edited_group_ids == {lab.group.pk}
     assert scope.edited_group_slugs == {lab.group.slug}
     assert scope.person_id is None
+
+
+@pytest.mark.django_db
+def test_a_request_reads_its_users_scope_once(lab, rf, django_assert_num_queries):
+    request = rf.get("/admin/")
+    request.user = lab.editor
+    with django_assert_num_queries(2):  # no person: no memberships to read
+        scope = request_scope(request)
+    with django_assert_num_queries(0):
+        assert request_scope(request) is scope
+
+
+@pytest.mark.django_db
+def test_the_next_request_sees_the_groups_as_they_are_then(lab, rf):
+    first = rf.get("/admin/")
+    first.user = lab.editor
+    assert request_scope(first).edited_group_ids == {lab.group.pk}
+    lab.other_group.editors.add(lab.editor)
+    second = rf.get("/admin/")
+    second.user = lab.editor
+    assert request_scope(second).edited_group_ids == {lab.group.pk, lab.other_group.pk}
 
 
 @pytest.mark.parametrize(
