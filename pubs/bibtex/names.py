@@ -14,10 +14,10 @@ from bibtexparser.middlewares.names import parse_single_name_into_parts
 from pypinyin import Style, lazy_pinyin
 
 from pubs.bibtex.latex import to_text
+from pubs.bibtex.text import is_chinese
 
 #: Marks of equal contribution after a name: *, $^*$, \textsuperscript{*}, ^{*}.
 _EQUAL_MARK = re.compile(r"(?:\$\^\{?\*\}?\$|\\textsuperscript\{\*\}|\^\{?\*\}?|\*)")
-_CJK = re.compile(r"[\u3400-\u9fff]")
 #: Chinese family names of two characters (the common ones).
 COMPOUND_SURNAMES = frozenset(
     [
@@ -135,7 +135,7 @@ def parse_authors(value: str) -> tuple[list[Author], bool]:
 def parse_name(raw: str) -> Author:
     """One name, in any BibTeX form: "Last, First", "First von Last", "Last, Jr, First"."""
     text, equal = _strip_equal_mark(raw.strip())
-    if _CJK.search(text) and " " not in text.strip() and "," not in text:
+    if is_chinese(text) and " " not in text.strip() and "," not in text:
         return chinese_name(to_text(text), equal=equal)
     found = parse_single_name_into_parts(text, strict=False)
     given = to_text(" ".join(found.first))

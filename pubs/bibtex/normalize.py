@@ -14,6 +14,7 @@ from urllib.parse import urlsplit
 from pubs.bibtex.latex import protected_words, to_text
 from pubs.bibtex.names import Author, parse_authors
 from pubs.bibtex.parse import DEFAULT_MAX_ENTRIES, ParsedFile, Problem, RawEntry, parse
+from pubs.bibtex.text import MONTH_NUMBERS
 from pubs.identifiers import normalize_arxiv_id, normalize_doi
 
 KINDS = {
@@ -30,17 +31,6 @@ LINK_FIELDS = {
     "blog": "blog", "website": "project", "project": "project", "supp": "other",
     "url_pdf": "pdf", "url_code": "code", "url_slides": "slides", "url_video": "video",
     "url_poster": "poster", "url_project": "project", "dataset": "data", "data": "data",
-}  # fmt: skip
-MONTHS = {
-    name: number
-    for number, names in enumerate(
-        [("jan", "january"), ("feb", "february"), ("mar", "march"), ("apr", "april"),
-         ("may",), ("jun", "june"), ("jul", "july"), ("aug", "august"),
-         ("sep", "sept", "september"), ("oct", "october"), ("nov", "november"),
-         ("dec", "december")],
-        start=1,
-    )
-    for name in names
 }  # fmt: skip
 #: Fields read into a column of their own (everything else is kept in ``extra``).
 MAPPED = frozenset(
@@ -193,8 +183,8 @@ def _read_year_and_month(record: Record, f: dict[str, str]) -> None:
     first = _MONTH_SEPARATOR.split(month, 1)[0] if month else ""  # "january / february"
     if first.isdigit() and 1 <= int(first) <= 12:
         record.month = int(first)
-    elif first.rstrip(".") in MONTHS:
-        record.month = MONTHS[first.rstrip(".")]
+    elif first.rstrip(".") in MONTH_NUMBERS:
+        record.month = MONTH_NUMBERS[first.rstrip(".")]
     elif month:
         record.problem(f"the month {month!r} is not a month; it is left out", "warning")
 

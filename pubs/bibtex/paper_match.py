@@ -13,15 +13,15 @@ name it does not know, the two cannot be compared: most authors must then be the
 from __future__ import annotations
 
 import re
-import unicodedata
 from collections import defaultdict
 from collections.abc import Callable, Hashable, Iterable
 from dataclasses import dataclass
 from typing import Literal
 
+from pubs.bibtex.text import without_accents
+
 PREPRINT_KINDS = frozenset({"preprint"})
 _NOT_WORD = re.compile(r"[\W_]+")
-_ASCII_NOT_WORD = str.maketrans("", "", "".join(c for c in map(chr, range(128)) if not c.isalnum()))
 
 
 @dataclass(frozen=True, slots=True)
@@ -55,11 +55,7 @@ class PaperMatch:
 
 def title_key(title: str) -> str:
     """A title compared without case, accents, punctuation or spacing."""
-    if title.isascii():
-        return title.lower().translate(_ASCII_NOT_WORD)
-    title = unicodedata.normalize("NFKD", title)
-    title = "".join(char for char in title if not unicodedata.combining(char))
-    return _NOT_WORD.sub("", title.casefold())
+    return _NOT_WORD.sub("", without_accents(title).casefold())
 
 
 def family_key(family: str) -> str:

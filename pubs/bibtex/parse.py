@@ -17,15 +17,11 @@ import bibtexparser
 from bibtexparser import model
 from bibtexparser.library import Library
 
+from pubs.bibtex.text import MONTH_MACROS
+
 # Failed blocks are reported as Problems with their lines; bibtexparser's own log is noise.
 logging.getLogger("bibtexparser").setLevel(logging.CRITICAL)
 
-#: BibTeX's predefined month macros.
-MONTHS = {
-    "jan": "January", "feb": "February", "mar": "March", "apr": "April", "may": "May",
-    "jun": "June", "jul": "July", "aug": "August", "sep": "September", "oct": "October",
-    "nov": "November", "dec": "December",
-}  # fmt: skip
 #: Entry types that are containers when other entries point to them with crossref.
 CONTAINER_TYPES = frozenset({"proceedings", "book", "collection", "mvproceedings", "mvbook"})
 
@@ -267,8 +263,8 @@ def _expand(
             out.append(part)
         elif part.lower() in macros:
             out.append(macros[part.lower()])
-        elif part.lower() in MONTHS:
-            out.append(MONTHS[part.lower()])
+        elif part.lower() in MONTH_MACROS:
+            out.append(MONTH_MACROS[part.lower()])
         else:
             if result is not None:
                 message = f"the @string {part!r} is not defined; its name is kept"

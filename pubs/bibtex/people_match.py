@@ -19,7 +19,6 @@ file find them; co-authorships of earlier entries count as evidence too.
 from __future__ import annotations
 
 import re
-import unicodedata
 from collections import defaultdict
 from collections.abc import Hashable, Iterable
 from dataclasses import dataclass
@@ -28,6 +27,7 @@ from typing import Literal
 from rapidfuzz import fuzz
 
 from pubs.bibtex.names import Author, parse_name
+from pubs.bibtex.text import without_accents
 
 MatchKind = Literal[
     "exact", "variant", "native", "chinese_order", "middle", "initials", "coauthors",
@@ -37,11 +37,6 @@ MatchKind = Literal[
 LINKED = frozenset(
     {"exact", "variant", "native", "chinese_order", "middle", "initials", "coauthors"}
 )
-#: Letters NFKD does not take apart.
-_LETTERS = str.maketrans(
-    {"ł": "l", "Ł": "l", "ø": "o", "Ø": "o", "ß": "ss", "æ": "ae", "Æ": "ae", "œ": "oe",
-     "Œ": "oe", "đ": "d", "Đ": "d", "ı": "i", "ð": "d", "þ": "th"}
-)  # fmt: skip
 SUGGESTION_SCORE = 85
 _FOLDED_AWAY = re.compile(r"[\s.\-'’]+")
 
@@ -75,10 +70,7 @@ class PersonMatch:
 
 def fold(text: str) -> str:
     """Lower case, accents off, dots, hyphens and spaces gone: "Li-Wen" -> "liwen"."""
-    if not text.isascii():
-        text = unicodedata.normalize("NFKD", text.translate(_LETTERS))
-        text = "".join(char for char in text if not unicodedata.combining(char))
-    return _FOLDED_AWAY.sub("", text.casefold())
+    return _FOLDED_AWAY.sub("", without_accents(text).casefold())
 
 
 def initials_of(given: str) -> str:

@@ -22,6 +22,7 @@ from pylatexenc.latexencode import UnicodeToLatexEncoder
 from pubs.bibtex.latex import to_text
 from pubs.bibtex.names import parse_name
 from pubs.bibtex.normalize import LINK_FIELDS, MAPPED
+from pubs.bibtex.text import MONTH_MACROS, is_chinese, without_accents
 from pubs.export.model import ExportAuthor, ExportPaper
 
 # Characters without a LaTeX form (Chinese, most symbols) are kept as UTF-8; saying so for
@@ -30,7 +31,6 @@ logging.getLogger("pylatexenc.latexencode").setLevel(logging.ERROR)
 
 #: The default citation key: first author's family name, year, first significant title word.
 DEFAULT_KEY_PATTERN = "{family}{year}{word}"
-MONTH_MACROS = ("jan", "feb", "mar", "apr", "may", "jun", "jul", "aug", "sep", "oct", "nov", "dec")
 #: Link kinds and the al-folio field each is written to (the import reads them back).
 LINK_FIELD_OF_KIND = {
     "pdf": "pdf", "code": "code", "slides": "slides", "video": "video", "poster": "poster",
@@ -66,7 +66,6 @@ _ASCII_ESCAPES = {
 # "^" stays as it is: the import reads every LaTeX form of it as something else.
 #: Dashes as TeX writes them (and the import reads them).
 _DASHES = {"\u2013": "--", "\u2014": "---"}
-_CJK = re.compile(r"[\u3400-\u9fff]")
 _KEY_OK = re.compile(r"^[^\s,{}()\"#%'=~\\@]+$")
 #: What a verbatim value (pages, DOI, URL) must not hold to stay one value in braces.
 _VERBATIM_BREAKERS = re.compile(r"[{}\\]")
@@ -75,7 +74,6 @@ _ESCAPING_END = re.compile(r"(?<!\\)(?:\\\\)*\\$")
 _AND_WORD = re.compile(r"\band\b", re.IGNORECASE)
 _ONLY_ARXIV = re.compile(r"^\s*(?:arxiv|corr)\b", re.IGNORECASE)
 _WORD = re.compile(r"[^\W_]+(?:-[^\W_]+)*")
-_FOLD = str.maketrans({"ß": "ss", "ø": "o", "Ø": "O", "ł": "l", "Ł": "L", "æ": "ae", "đ": "d"})
 _ENCODER = UnicodeToLatexEncoder(
     non_ascii_only=True, replacement_latex_protection="braces", unknown_char_policy="keep"
 )
@@ -224,7 +222,7 @@ def bibtex_name(author: ExportAuthor, *, latex: bool = True) -> str:
     encode = latex_encode if latex else utf8_encode
     printed = _clean(author.printed)
     star = "*" if author.equal else ""
-    if _CJK.search(printed) and " " not in printed and "," not in printed:
+    if is_chinese(printed) and " " not in printed and "," not in printed:
         return encode(printed) + star
     parts = _recorded_parts(printed, author.family) or _parsed_parts(printed)
     if parts is None:
@@ -320,7 +318,7 @@ def _key_family(author: ExportAuthor) -> str:
     """The first author's family name as printed ("fang"); the person's for a name in
     Chinese script, whose family name is recorded in pinyin."""
     printed = _clean(author.printed)
-    if _CJK.search(printed) or (author.family and printed.endswith(" " + author.family)):
+    if is_chinese(printed) or (author.family and printed.endswith(" " + author.family)):
         return _ascii_word(author.family)
     return _ascii_word(parse_name(printed).family) or _ascii_word(author.family)
 
@@ -336,8 +334,7 @@ def significant_words(title: str) -> list[str]:
 
 
 def _ascii_word(text: str) -> str:
-    folded = unicodedata.normalize("NFKD", text.translate(_FOLD))
-    return "".join(char for char in folded if char.isascii() and char.isalnum()).lower()
+    return "".join(c for c in without_accents(text) if c.isascii() and c.isalnum()).lower()
 
 
 def _suffix(number: int) -> str:
@@ -405,7 +402,7 @@ def entry_fields(
     if paper.year:
         _add("year", str(paper.year))
     if paper.month:
-        _add("month", MONTH_MACROS[paper.month - 1])
+        _add("month", list(MONTH_MACROS)[paper.month - 1])
     _add_status(fields, paper, entry)
     _add_identifiers(fields, paper)
     if paper.tags:

@@ -9,8 +9,9 @@ from collections.abc import Sequence
 from typing import Any
 
 from pubs.bibtex.names import parse_authors
+from pubs.bibtex.text import is_chinese
 from pubs.export.bibtex import DEFAULT_KEY_PATTERN, THESIS_TYPES, citation_keys
-from pubs.export.model import ExportAuthor, ExportPaper, is_cjk
+from pubs.export.model import ExportAuthor, ExportPaper
 
 #: Paper kind -> CSL item type.
 TYPES = {
@@ -36,7 +37,7 @@ def csl_type(paper: ExportPaper) -> str:
 
 def csl_name(author: ExportAuthor) -> dict[str, str]:
     """{"family": "Fang", "given": "Jin"}; a name in Chinese script as a literal."""
-    if is_cjk(author.printed) and " " not in author.printed.strip():
+    if is_chinese(author.printed) and " " not in author.printed.strip():
         return {"literal": author.printed.strip()}
     given, family, suffix = author.name_parts()
     name = {"family": family, "given": given}

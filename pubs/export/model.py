@@ -6,17 +6,10 @@ tested without a database and run fast on ten thousand papers.
 
 from __future__ import annotations
 
-import re
 from dataclasses import dataclass, field
 
 from pubs.bibtex.names import parse_name
-
-_CJK = re.compile(r"[\u3400-\u9fff]")
-
-
-def is_cjk(name: str) -> bool:
-    """Whether a name is written in Chinese script (徐宏力)."""
-    return bool(_CJK.search(name))
+from pubs.bibtex.text import is_chinese
 
 
 def _plain(given: str) -> bool:
@@ -50,7 +43,7 @@ class ExportAuthor:
         A name in Chinese script gives the person's recorded parts ("Hongli", "Xu").
         """
         printed = " ".join(self.printed.split())
-        if is_cjk(printed):
+        if is_chinese(printed):
             return self.given, self.family or printed, ""
         given = printed[: -len(self.family) - 1] if self.family else ""
         if printed.endswith(" " + self.family) and "," not in printed and _plain(given):

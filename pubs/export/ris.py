@@ -11,8 +11,9 @@ from __future__ import annotations
 import re
 from collections.abc import Sequence
 
+from pubs.bibtex.text import is_chinese
 from pubs.export.bibtex import DEFAULT_KEY_PATTERN, THESIS_TYPES, citation_keys
-from pubs.export.model import ExportAuthor, ExportPaper, is_cjk
+from pubs.export.model import ExportAuthor, ExportPaper
 
 #: Paper kind -> RIS reference type.
 TYPES = {
@@ -41,7 +42,7 @@ def ris_type(paper: ExportPaper) -> str:
 
 def ris_name(author: ExportAuthor) -> str:
     """ "Fang, Jin" (Zotero splits at the comma); a name in Chinese script as written."""
-    if is_cjk(author.printed) and " " not in author.printed.strip():
+    if is_chinese(author.printed) and " " not in author.printed.strip():
         return author.printed.strip()
     given, family, suffix = author.name_parts()
     return ", ".join(part for part in (family, given, suffix) if part)

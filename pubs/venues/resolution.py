@@ -22,12 +22,13 @@ also tried piece by piece.
 from __future__ import annotations
 
 import re
-import unicodedata
 from collections import defaultdict
 from collections.abc import Callable, Iterable
 from dataclasses import dataclass, field
 
 from rapidfuzz import fuzz
+
+from pubs.bibtex.text import CJK_TEXT, without_accents
 
 CONFERENCE_KINDS = frozenset({"conference", "workshop"})
 JOURNAL_KINDS = frozenset({"journal", "preprint_server"})
@@ -114,8 +115,7 @@ _ORDINAL_STEMS = (
 _DIGIT = re.compile(r"\d")
 _LEAD_IN = re.compile(r"^\s*(?:to appear in|accepted (?:at|by|to)|in)\s*:?\s+", re.IGNORECASE)
 _PARENTHESES = re.compile(r"\(([^()]*)\)")
-_CJK = r"\u3000-\u303f\u3400-\u9fff\uff00-\uffef"
-_CJK_LATIN = re.compile(rf"(?<=[{_CJK}])(?=[A-Za-z0-9])|(?<=[A-Za-z0-9])(?=[{_CJK}])")
+_CJK_LATIN = re.compile(rf"(?<=[{CJK_TEXT}])(?=[A-Za-z0-9])|(?<=[A-Za-z0-9])(?=[{CJK_TEXT}])")
 _LATIN_WORD = re.compile(r"^[a-z][a-z.'/+&]*$")
 _TOKEN = re.compile(r"[^\W_][\w'./+&]*", re.UNICODE)
 _SEGMENTS = re.compile(r"\s*[,:;]\s+|\s+-\s+")
@@ -161,17 +161,12 @@ class Resolution:
 
 
 def fold(text: str) -> str:
-    """NFKC, accents off, quotes straight, LaTeX braces and dashes dropped, spaces collapsed."""
-    ascii = text.isascii()  # most venue names: nothing to normalise, no CJK
-    if not ascii:
-        text = unicodedata.normalize("NFKC", text)
-        text = "".join(
-            c for c in unicodedata.normalize("NFKD", text) if not unicodedata.combining(c)
-        )
+    """Accents off, quotes straight, LaTeX braces and dashes dropped, Chinese text set apart
+    from Latin letters and digits ("会议DAC" -> "会议 DAC"), spaces collapsed."""
+    text = without_accents(text)
     for old, new in FOLDED_CHARACTERS:
         text = text.replace(old, new)
-    if not ascii:
-        text = _CJK_LATIN.sub(" ", text)  # "会议DAC" -> "会议 DAC"
+    text = _CJK_LATIN.sub(" ", text)
     return _LEAD_IN.sub("", " ".join(text.split()))
 
 
