@@ -1,7 +1,7 @@
 """What an export knows about a paper: plain dataclasses, filled by ``pubs.queries.exporting``.
 
 The writers (BibTeX, RIS, CSL-JSON, citations, CV lists) read only these, so they are
-tested without a database and run fast on ten thousand papers.
+tested without a database.
 """
 
 from __future__ import annotations
