@@ -274,15 +274,20 @@ def compare(before: dict | None, after: dict) -> None:
     if not before:
         print("  no baseline for this data set and database")
         return
-    print(f"  budget: cold within {COLD_BUDGET:.0f}× of the baseline, the same queries")
+    print(
+        f"  budget: cold within {COLD_BUDGET:.0f}× of the baseline, the same queries (judged on"
+        " wall time; processor time beside it, less disturbed by a busy machine)"
+    )
     for name, row in after.items():
         old = before.get(name)
         if old is None:
             continue
         ratio = row["cold_ms"] / old["cold_ms"]
+        cpu = row["cold_cpu_ms"] / old["cold_cpu_ms"]
         ok = ratio <= COLD_BUDGET and row["cold_queries"] == old["cold_queries"]
         print(
-            f"  {name:22} cold {old['cold_ms']:.1f} -> {row['cold_ms']:.1f} ms ({ratio:.2f}×),"
+            f"  {name:22} cold {old['cold_ms']:.1f} -> {row['cold_ms']:.1f} ms ({ratio:.2f}×;"
+            f" cpu {old['cold_cpu_ms']:.1f} -> {row['cold_cpu_ms']:.1f} ms, {cpu:.2f}×),"
             f" queries {old['cold_queries']:.0f} -> {row['cold_queries']:.0f}:"
             f" {'met' if ok else 'MISSED'}"
         )
