@@ -6,7 +6,8 @@
 
 Both sides do the same work: the whole file into a fresh database of the same engine (a copy
 of one migrated once, untimed), in a process of its own, timed from its start to its end
-(interpreter, Django set-up, reading, importing, committing), with its peak memory (the
+(interpreter, Django set-up, reading, importing, committing), with its processor time (less
+disturbed by a busy machine; PostgreSQL's own is not counted) and its peak memory (the
 largest resident set of the process or of a child it waited for: ru_maxrss from wait4) and
 the same timeout; a run still going then is killed and reported as timed out.
 
@@ -69,6 +70,7 @@ def say(message: str) -> None:
 @dataclass
 class Run:
     seconds: float
+    cpu: float  # processor seconds of the process and the children it waited for
     peak_mb: float
     returncode: int | None  # None: killed at the timeout
     output: str
@@ -97,7 +99,8 @@ def timed(command: list[str], cwd: Path, env: dict[str, str], timeout: float) ->
         out.seek(0)
         output = out.read()
     code = None if fired.is_set() else process.returncode
-    return Run(seconds, usage.ru_maxrss / 1024, code, output)
+    cpu = usage.ru_utime + usage.ru_stime
+    return Run(seconds, cpu, usage.ru_maxrss / 1024, code, output)
 
 
 def setup(command: list[str], cwd: Path, env: dict[str, str]) -> None:
@@ -290,8 +293,12 @@ def figure(side: Side) -> str:
     note = f" (also: {side.failure})" if side.failure else ""
     low, high = min(r.seconds for r in side.runs), max(r.seconds for r in side.runs)
     spread = f" ({low:.1f}–{high:.1f})" if len(side.runs) > 1 else ""
+    cpu = statistics.median(r.cpu for r in side.runs)
     papers = side.papers[-1]
-    return f"{side.seconds():.1f} s{spread}, {side.peak_mb():.0f} MB, {papers} papers{note}"
+    return (
+        f"{side.seconds():.1f} s{spread} (cpu {cpu:.1f} s), {side.peak_mb():.0f} MB,"
+        f" {papers} papers{note}"
+    )
 
 
 def verdicts(label: str, ours: Side, theirs: Side | None) -> list[str]:
@@ -365,7 +372,8 @@ def main() -> None:
             if theirs:
                 theirs.database.drop()
     say(f"\n== import of the whole file, wall time of the process (median of {args.runs} runs,")
-    say("   range) and the highest peak RSS; papers: in the database after the import")
+    say("   range; cpu: its processor time, a database server's not included) and the highest")
+    say("   peak RSS; papers: in the database after the import")
     for line in results + notes:
         say(line)
     say(f"load average {load_average()}")
