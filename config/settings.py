@@ -7,6 +7,10 @@ Every deployment difference is an environment variable; nothing is edited to dep
 - ``SECRET_KEY``: required when ``DEBUG`` is off.
 - ``DEBUG``: ``1``/``0`` (default on, for running the demo locally).
 - ``ALLOWED_HOSTS``: comma-separated host names.
+- ``DATABASE_REPLICA_URL``: a replica the public pages read from (unset: none).
+- ``REDIS_URL``: a cache shared by the app servers (unset: each process caches in memory).
+
+The other variables are named beside the settings they set (docs/deploy.md).
 """
 
 import os
@@ -31,6 +35,10 @@ ALLOWED_HOSTS = env_list(
     "ALLOWED_HOSTS", default=["127.0.0.1", "localhost", "[::1]"] if DEBUG else []
 )
 
+# The public pages may read from a replica of the database (config.routers): it adds a
+# database, a router and a middleware; the admin and every write use the primary.
+database_replica_url = os.environ.get("DATABASE_REPLICA_URL", "")
+
 INSTALLED_APPS = [
     "django.contrib.admin",
     "django.contrib.auth",
@@ -42,16 +50,27 @@ INSTALLED_APPS = [
     "django_filters",
     "people",
     "pubs",
+    # Every change to papers, authorships, people, venues and memberships is kept with who
+    # made it. Roles: pubs.permissions.
+    "simple_history",
+    # /sitemap.xml lists the public pages only (pubs.web.sitemaps).
+    "django.contrib.sitemaps",
 ]
 
 MIDDLEWARE = [
     "django.middleware.security.SecurityMiddleware",
+    # A Content-Security-Policy on every page outside the admin.
+    "pubs.web.security.ContentSecurityPolicyMiddleware",
     "whitenoise.middleware.WhiteNoiseMiddleware",
     "django.contrib.sessions.middleware.SessionMiddleware",
     "django.middleware.locale.LocaleMiddleware",
+    # After LocaleMiddleware, which decides the language a public page's path is read in.
+    *(["config.routers.PublicReadsMiddleware"] if database_replica_url else []),
     "django.middleware.common.CommonMiddleware",
     "django.middleware.csrf.CsrfViewMiddleware",
     "django.contrib.auth.middleware.AuthenticationMiddleware",
+    # Hands the request's user to the history.
+    "simple_history.middleware.HistoryRequestMiddleware",
     "django.contrib.messages.middleware.MessageMiddleware",
     "django.middleware.clickjacking.XFrameOptionsMiddleware",
 ]
@@ -76,13 +95,24 @@ TEMPLATES = [
     },
 ]
 
+conn_max_age = int(os.environ.get("CONN_MAX_AGE", "60"))
 DATABASES = {
     "default": dj_database_url.config(
         default=f"sqlite:///{BASE_DIR / 'db.sqlite3'}",
-        conn_max_age=int(os.environ.get("CONN_MAX_AGE", "60")),
+        conn_max_age=conn_max_age,
         conn_health_checks=True,
-    )
+    ),
+    **(
+        {
+            "replica": dj_database_url.parse(
+                database_replica_url, conn_max_age=conn_max_age, conn_health_checks=True
+            )
+        }
+        if database_replica_url
+        else {}
+    ),
 }
+DATABASE_ROUTERS = ["config.routers.PublicReadsToReplica"] if database_replica_url else []
 DEFAULT_AUTO_FIELD = "django.db.models.BigAutoField"
 
 AUTH_PASSWORD_VALIDATORS = [
@@ -100,8 +130,9 @@ TIME_ZONE = os.environ.get("TIME_ZONE", "UTC")
 USE_I18N = True
 USE_TZ = True
 
-STATIC_URL = "static/"
-STATIC_ROOT = BASE_DIR / "staticfiles"
+# Static files from a CDN or another host: STATIC_URL=https://cdn.example.org/static/.
+STATIC_URL = os.environ.get("STATIC_URL", "static/")
+STATIC_ROOT = Path(os.environ.get("STATIC_ROOT", BASE_DIR / "staticfiles"))
 STATICFILES_DIRS = [BASE_DIR / "static"]
 STORAGES = {
     "default": {"BACKEND": "django.core.files.storage.FileSystemStorage"},
@@ -127,19 +158,22 @@ FIXTURE_DIRS = [BASE_DIR / "fixtures"]
 PUBLIC_CACHE_SECONDS = int(os.environ.get("PUBLIC_CACHE_SECONDS", 24 * 3600))
 # In memory per process by default; REDIS_URL (e.g. redis://127.0.0.1:6379/0) shares one cache
 # between the processes of a deployment.
+redis_url = os.environ.get("REDIS_URL", "")
 CACHES = {
-    "default": {
-        "BACKEND": "django.core.cache.backends.locmem.LocMemCache",
-        "OPTIONS": {"MAX_ENTRIES": 5000},
-    }
+    "default": (
+        {
+            "BACKEND": "django.core.cache.backends.redis.RedisCache",
+            "LOCATION": redis_url,
+            # Sites sharing one Redis server each need a prefix of their own.
+            "KEY_PREFIX": os.environ.get("CACHE_KEY_PREFIX", "labpubs"),
+        }
+        if redis_url
+        else {
+            "BACKEND": "django.core.cache.backends.locmem.LocMemCache",
+            "OPTIONS": {"MAX_ENTRIES": 5000},
+        }
+    )
 }
-if os.environ.get("REDIS_URL"):
-    CACHES["default"] = {
-        "BACKEND": "django.core.cache.backends.redis.RedisCache",
-        "LOCATION": os.environ["REDIS_URL"],
-        # Sites sharing one Redis server each need a prefix of their own.
-        "KEY_PREFIX": os.environ.get("CACHE_KEY_PREFIX", "labpubs"),
-    }
 
 # BibTeX imports: the largest file and the most entries one import takes.
 IMPORT_MAX_BYTES = int(os.environ.get("IMPORT_MAX_BYTES", 20 * 1024 * 1024))
@@ -150,23 +184,7 @@ DATA_UPLOAD_MAX_MEMORY_SIZE = IMPORT_MAX_BYTES + 1024 * 1024
 # The CCF list edition that "current rank" refers to (the 7th edition, March 2026).
 CCF_CURRENT_EDITION = int(os.environ.get("CCF_CURRENT_EDITION", "2026"))
 
-LOGGING = {
-    "version": 1,
-    "disable_existing_loggers": False,
-    "handlers": {"console": {"class": "logging.StreamHandler"}},
-    "root": {"handlers": ["console"], "level": os.environ.get("LOG_LEVEL", "INFO")},
-}
-
-# -- History and roles ---------------------------------------------------------------------
-# Every change to papers, authorships, people, venues and memberships is kept with who made it
-# (django-simple-history; the middleware hands it the request's user). Roles: pubs.permissions.
-INSTALLED_APPS += ["simple_history"]
-MIDDLEWARE.insert(
-    MIDDLEWARE.index("django.contrib.auth.middleware.AuthenticationMiddleware") + 1,
-    "simple_history.middleware.HistoryRequestMiddleware",
-)
-
-# -- Production ----------------------------------------------------------------------------
+# -- HTTPS and logins ----------------------------------------------------------------------
 # With DEBUG=0 the site is served over HTTPS by default, behind a proxy (nginx, a load
 # balancer) that terminates TLS and says so in X-Forwarded-Proto; `manage.py check --deploy`
 # is then clean. SECURE_SSL=0 serves plain HTTP (an intranet without TLS). docs/deploy.md.
@@ -184,38 +202,23 @@ PROXY_SSL_HEADER = os.environ.get("PROXY_SSL_HEADER", "X-Forwarded-Proto" if SEC
 if PROXY_SSL_HEADER:
     SECURE_PROXY_SSL_HEADER = ("HTTP_" + PROXY_SSL_HEADER.upper().replace("-", "_"), "https")
 CSRF_TRUSTED_ORIGINS = env_list("CSRF_TRUSTED_ORIGINS", default=[])
-# Static files from a CDN or another host: STATIC_URL=https://cdn.example.org/static/.
-STATIC_URL = os.environ.get("STATIC_URL", STATIC_URL)
-STATIC_ROOT = Path(os.environ.get("STATIC_ROOT", STATIC_ROOT))
-# Logs go to stdout, one line each, for the process manager (systemd, a container) to keep.
-LOGGING["formatters"] = {
-    "line": {"format": "{asctime} {levelname} {name}: {message}", "style": "{"}
-}
-LOGGING["handlers"]["console"].update(stream="ext://sys.stdout", formatter="line")
-# The public pages may read from a replica of the database (config.routers); the admin and
-# every write use the primary.
-if os.environ.get("DATABASE_REPLICA_URL"):
-    DATABASES["replica"] = dj_database_url.parse(
-        os.environ["DATABASE_REPLICA_URL"],
-        conn_max_age=DATABASES["default"]["CONN_MAX_AGE"],
-        conn_health_checks=True,
-    )
-    DATABASE_ROUTERS = ["config.routers.PublicReadsToReplica"]
-    MIDDLEWARE.insert(
-        MIDDLEWARE.index("django.middleware.locale.LocaleMiddleware") + 1,
-        "config.routers.PublicReadsMiddleware",
-    )
-
-# -- Privacy and hostile input ---------------------------------------------------------------
-# /sitemap.xml lists the public pages only (pubs.web.sitemaps).
-INSTALLED_APPS += ["django.contrib.sitemaps"]
-# A Content-Security-Policy on every page outside the admin (pubs.web.security).
-MIDDLEWARE.insert(
-    MIDDLEWARE.index("django.middleware.security.SecurityMiddleware") + 1,
-    "pubs.web.security.ContentSecurityPolicyMiddleware",
-)
 # Admin logins: after LOGIN_FAILURE_LIMIT failures for one username from one address within
 # LOGIN_FAILURE_WINDOW seconds, that username is refused from there for LOGIN_LOCK_SECONDS.
 LOGIN_FAILURE_LIMIT = int(os.environ.get("LOGIN_FAILURE_LIMIT", 5))
 LOGIN_FAILURE_WINDOW = int(os.environ.get("LOGIN_FAILURE_WINDOW", 15 * 60))
 LOGIN_LOCK_SECONDS = int(os.environ.get("LOGIN_LOCK_SECONDS", 15 * 60))
+
+# Logs go to stdout, one line each, for the process manager (systemd, a container) to keep.
+LOGGING = {
+    "version": 1,
+    "disable_existing_loggers": False,
+    "formatters": {"line": {"format": "{asctime} {levelname} {name}: {message}", "style": "{"}},
+    "handlers": {
+        "console": {
+            "class": "logging.StreamHandler",
+            "stream": "ext://sys.stdout",
+            "formatter": "line",
+        }
+    },
+    "root": {"handlers": ["console"], "level": os.environ.get("LOG_LEVEL", "INFO")},
+}

@@ -1,6 +1,8 @@
 import os
+import runpy
 import subprocess
 import sys
+from pathlib import Path
 
 import pytest
 from django.core.exceptions import ImproperlyConfigured
@@ -69,3 +71,71 @@ def test_database_url_selects_the_database(tmp_path):
         [sys.executable, "-c", code], env=env, capture_output=True, text=True, check=True
     )
     assert result.stdout.strip() == f"{tmp_path}/other.sqlite3"
+
+
+SETTINGS_FILE = Path(__file__).resolve().parents[1] / "config" / "settings.py"
+#: The variables that change which settings are made.
+CONFIGURING = ("DEBUG", "SECRET_KEY", "REDIS_URL", "DATABASE_REPLICA_URL", "SECURE_SSL")
+
+
+def settings_with(monkeypatch, **env: str) -> dict:
+    """The settings ``config/settings.py`` makes in an environment with ``env`` set (and
+    none of the other variables that configure it)."""
+    for name in CONFIGURING:
+        monkeypatch.delenv(name, raising=False)
+    for name, value in env.items():
+        monkeypatch.setenv(name, value)
+    return runpy.run_path(str(SETTINGS_FILE))
+
+
+MIDDLEWARE = [
+    "django.middleware.security.SecurityMiddleware",
+    "pubs.web.security.ContentSecurityPolicyMiddleware",
+    "whitenoise.middleware.WhiteNoiseMiddleware",
+    "django.contrib.sessions.middleware.SessionMiddleware",
+    "django.middleware.locale.LocaleMiddleware",
+    "django.middleware.common.CommonMiddleware",
+    "django.middleware.csrf.CsrfViewMiddleware",
+    "django.contrib.auth.middleware.AuthenticationMiddleware",
+    "simple_history.middleware.HistoryRequestMiddleware",
+    "django.contrib.messages.middleware.MessageMiddleware",
+    "django.middleware.clickjacking.XFrameOptionsMiddleware",
+]
+# The replica's middleware comes right after LocaleMiddleware, which decides the language
+# the path of a public page is read in.
+WITH_REPLICA = [*MIDDLEWARE[:5], "config.routers.PublicReadsMiddleware", *MIDDLEWARE[5:]]
+PRODUCTION = {"DEBUG": "0", "SECRET_KEY": "x" * 50}
+REPLICA = {"DATABASE_REPLICA_URL": "postgres://postgres@127.0.0.1:5432/replica"}
+REDIS = {"REDIS_URL": "redis://127.0.0.1:6379/0"}
+
+
+@pytest.mark.parametrize(
+    ("env", "middleware"),
+    [
+        pytest.param({}, MIDDLEWARE, id="development"),
+        pytest.param(PRODUCTION, MIDDLEWARE, id="production"),
+        pytest.param({**PRODUCTION, "SECURE_SSL": "0"}, MIDDLEWARE, id="plain-http"),
+        pytest.param(REDIS, MIDDLEWARE, id="shared-cache"),
+        pytest.param(REPLICA, WITH_REPLICA, id="replica"),
+        pytest.param({**PRODUCTION, **REDIS, **REPLICA}, WITH_REPLICA, id="everything"),
+    ],
+)
+def test_the_middleware_order_of_each_configuration(monkeypatch, env, middleware):
+    assert settings_with(monkeypatch, **env)["MIDDLEWARE"] == middleware
+
+
+def test_a_replica_adds_its_database_and_router(monkeypatch):
+    made = settings_with(monkeypatch, **REPLICA)
+    assert made["DATABASES"]["replica"]["NAME"] == "replica"
+    assert made["DATABASE_ROUTERS"] == ["config.routers.PublicReadsToReplica"]
+    plain = settings_with(monkeypatch)
+    assert "replica" not in plain["DATABASES"]
+    assert plain["DATABASE_ROUTERS"] == []
+
+
+def test_redis_url_shares_one_cache(monkeypatch):
+    cache = settings_with(monkeypatch, **REDIS)["CACHES"]["default"]
+    assert cache["BACKEND"] == "django.core.cache.backends.redis.RedisCache"
+    assert cache["LOCATION"] == REDIS["REDIS_URL"]
+    local = settings_with(monkeypatch)["CACHES"]["default"]
+    assert local["BACKEND"] == "django.core.cache.backends.locmem.LocMemCache"

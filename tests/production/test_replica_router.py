@@ -11,12 +11,13 @@ from django.test.utils import CaptureQueriesContext
 from config.routers import REPLICA, PublicReadsMiddleware, is_public_page, replica_reads
 from pubs.models import Paper
 from tests.factories import VenueFactory
+from tests.test_settings import settings_with
 
 MIDDLEWARE = "config.routers.PublicReadsMiddleware"
 
 
 @pytest.fixture
-def replica(db, settings):
+def replica(db, settings, monkeypatch):
     """The replica database, the router and the middleware, as DATABASE_REPLICA_URL sets them.
 
     The replica is a second connection to the test database, made here rather than declared
@@ -24,10 +25,10 @@ def replica(db, settings):
     """
     default = connections["default"]
     connections[REPLICA] = default.__class__(dict(default.settings_dict), alias=REPLICA)
-    settings.DATABASE_ROUTERS = ["config.routers.PublicReadsToReplica"]
-    middleware = list(settings.MIDDLEWARE)
-    middleware.insert(middleware.index("django.middleware.locale.LocaleMiddleware") + 1, MIDDLEWARE)
-    settings.MIDDLEWARE = middleware
+    made = settings_with(monkeypatch, DATABASE_REPLICA_URL="sqlite:///replica.sqlite3")
+    settings.DATABASE_ROUTERS = made["DATABASE_ROUTERS"]
+    settings.MIDDLEWARE = made["MIDDLEWARE"]
+    assert MIDDLEWARE in settings.MIDDLEWARE
     yield
     if connections[REPLICA].connection is not None:
         connections[REPLICA].connection.close()
