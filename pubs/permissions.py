@@ -366,11 +366,6 @@ def edited_groups(scope: Scope) -> QuerySet:
     return Group.objects.filter(pk__in=scope.edited_group_ids)
 
 
-def editable_people(scope: Scope) -> QuerySet:
-    """The people a user may edit."""
-    return Person.objects.filter(scope.rows(Person))
-
-
 def without_fields(fieldsets: Sequence, hidden: set[str]) -> list:
     """``fieldsets`` without the fields named in ``hidden`` (and without emptied sets)."""
     if not hidden:

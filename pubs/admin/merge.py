@@ -22,8 +22,12 @@ from pubs.services.people_merge import MergeRefused, merge_plan_for, people_merg
 def merge_people(
     modeladmin: admin.ModelAdmin, request: HttpRequest, queryset: QuerySet
 ) -> HttpResponse | None:
-    """Confirm first (which person to keep, what happens to shared papers), then merge."""
-    people = sorted(queryset, key=lambda p: (-getattr(p, "paper_count", 0), p.pk))
+    """Confirm first (which person to keep, what happens to shared papers), then merge.
+
+    The people come from the person changelist, which counts their papers: the one with the
+    most is offered as the one to keep.
+    """
+    people = sorted(queryset, key=lambda p: (-p.paper_count, p.pk))
     if len(people) < 2:
         modeladmin.message_user(request, _("Select two people or more to merge."), messages.ERROR)
         return None
