@@ -2,7 +2,7 @@
 
     .venv/bin/python bench/import_bench.py [--tree PATH] [--python PATH] [--runs 3]
         [--timeout 120] [--files pubs_10000.bib iridia-references.bib]
-        [--databases sqlite postgresql] [--no-djpub]
+        [--databases sqlite postgresql] [--no-djpub] [--quiet-below 2.5 [--quiet-wait 300]]
 
 Both sides do the same work: the whole file into a fresh database of the same engine (a copy
 of one migrated once, untimed), in a process of its own, timed from its start to its end
@@ -322,6 +322,14 @@ def verdicts(label: str, ours: Side, theirs: Side | None) -> list[str]:
     return out
 
 
+def wait_for_quiet(below: float, patience: int) -> None:
+    """Wait (at most ``patience`` seconds) for a 1-minute load average below ``below``."""
+    deadline = time.monotonic() + patience
+    while os.getloadavg()[0] >= below and time.monotonic() < deadline:
+        say(f"  waiting for a quieter machine: load {load_average()} (1-minute < {below})")
+        time.sleep(20)
+
+
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--tree", type=Path, default=ROOT, help="the checkout to measure")
@@ -331,6 +339,8 @@ def main() -> None:
     parser.add_argument("--files", nargs="+", choices=list(FILES), default=list(FILES))
     parser.add_argument("--databases", nargs="+", choices=list(ENGINES), default=list(ENGINES))
     parser.add_argument("--no-djpub", dest="djpub", action="store_false")
+    parser.add_argument("--quiet-below", type=float, help="before each run, wait for this load")
+    parser.add_argument("--quiet-wait", type=int, default=300, help="for at most this long")
     args = parser.parse_args()
     tree = args.tree.resolve()
     python = args.python or str(tree / ".venv" / "bin" / "python")
@@ -355,6 +365,8 @@ def main() -> None:
                 path, truth = FILES[label]
                 mine, peer = Side(), Side() if theirs else None
                 for number in range(1, args.runs + 1):
+                    if args.quiet_below:
+                        wait_for_quiet(args.quiet_below, args.quiet_wait)
                     say(f"{label}, {ENGINES[engine]}, run {number}: load {load_average()}")
                     url = ours.run(path, args.timeout, mine)
                     if truth and engine == "sqlite" and number == 1 and mine.runs:
