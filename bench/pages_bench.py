@@ -293,14 +293,15 @@ def compare(before: dict | None, after: dict) -> None:
         )
 
 
-def recreate(url: str) -> None:
+def recreate(url: str, *, create: bool = True) -> None:
     """The PostgreSQL database ``url`` names, dropped and made again, empty."""
     import psycopg
 
     server, name = url.rsplit("/", 1)
     with psycopg.connect(f"{server}/postgres", autocommit=True) as admin:
         admin.execute(f'DROP DATABASE IF EXISTS "{name}" WITH (FORCE)')
-        admin.execute(f'CREATE DATABASE "{name}"')
+        if create:
+            admin.execute(f'CREATE DATABASE "{name}"')
 
 
 def main() -> None:
@@ -309,7 +310,7 @@ def main() -> None:
     parser.add_argument("--requests", type=int, default=20)
     parser.add_argument("--peer-requests", type=int, default=5)
     parser.add_argument("--no-peer", dest="peer", action="store_false")
-    parser.add_argument("--postgres", help="also on this PostgreSQL database (made afresh)")
+    parser.add_argument("--postgres", help="also on this PostgreSQL database (made, then dropped)")
     parser.add_argument("--tree", type=Path, default=ROOT, help="the checkout to measure")
     parser.add_argument("--python", help="its interpreter (default: --tree's .venv, or this)")
     parser.add_argument("--save", help="write our figures to this JSON file")
@@ -346,6 +347,8 @@ def main() -> None:
                     options.append("--no-peer")
                 command = [python, str(Path(__file__).resolve()), "--child", str(size)]
                 subprocess.run([*command, "--database", database, *options], cwd=tree, check=True)
+        if args.postgres:
+            recreate(args.postgres, create=False)
 
 
 if __name__ == "__main__":
