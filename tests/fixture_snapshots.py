@@ -4,8 +4,7 @@
 data take it about 9 s on PostgreSQL, and a dozen test modules load them. The first load in a
 run goes through ``loaddata``; the rows it added are then kept, table by table, and later
 loads write those rows back in one statement a table (COPY on PostgreSQL), keys included, with
-the sequences moved past them. Search documents are not copied: PostgreSQL's triggers build
-them again as the rows go in, as they did the first time.
+the sequences moved past them. Papers come back with the search text the fixture gave them.
 """
 
 from __future__ import annotations

@@ -393,6 +393,10 @@ class PaperAdmin(ScopedAdmin, RecordedAdmin):
             paper_history_baseline(obj)
         super().save_model(request, obj, form, change)
 
+    def save_related(self, request: HttpRequest, form, formsets, change: bool) -> None:
+        super().save_related(request, form, formsets, change)
+        search_text_refresh([form.instance.pk])  # with its authors as saved
+
     def history_form_view(
         self, request: HttpRequest, object_id: str, version_id: str, extra_context=None
     ) -> HttpResponse:
@@ -418,6 +422,7 @@ class PaperAdmin(ScopedAdmin, RecordedAdmin):
         """Make the paper's authors those of its ``version`` (a record of its history)."""
         authors = authors_as_of(version.id, version_end(version))
         restored = paper_restore_authors(paper=version.instance, authors=authors)
+        search_text_refresh([version.id])
         self.message_user(
             request,
             _("Authors restored as they were then (%(count)d).") % {"count": len(authors)},

@@ -28,6 +28,7 @@ from pubs.services.people_merge import people_merge
 from pubs.venues.catalogue import VenueSpec
 from tests.admin.test_paper_form import paper_form_data
 from tests.factories import PaperFactory, PersonFactory, VenueFactory, paper_with_authors
+from tests.history.test_paper_history import revert
 from tests.history.test_recorded_models import post_change
 from tests.roles.test_tampering import profile_data
 
@@ -287,6 +288,16 @@ def test_a_paper_moved_to_another_venue(spotserve, admin_client):
     change_paper(admin_client, spotserve, current_authors(spotserve), venue=venue.pk)
     assert found("eurosys") == {"spotserve"}
     assert found("architectural") == set()
+
+
+def test_a_paper_reverted_to_an_earlier_version(spotserve, admin_client):
+    first, second = current_authors(spotserve)
+    authors = [first, {**second, "DELETE": "on"}]
+    change_paper(admin_client, spotserve, authors, title="Elastic Serving")
+    assert found("miao") == set()
+    revert(admin_client, spotserve, spotserve.history.earliest())
+    assert found("spotserve miao") == {"spotserve"}
+    assert found("elastic") == set()
 
 
 def test_a_person_renamed(spotserve, admin_client):
