@@ -46,5 +46,7 @@ def without_accents(text: str) -> str:
     """``text`` with its letters' accents off ("Müller" -> "Muller", "Łódź" -> "Lodz") and
     compatibility forms decomposed (NFKD: "ﬁ" -> "fi", full-width "ＤＡＣ" -> "DAC");
     Chinese characters, case and everything else kept."""
+    if text.isascii():
+        return text  # no accents, nothing to decompose
     text = unicodedata.normalize("NFKD", text.translate(_ASCII_LETTERS))
     return "".join(char for char in text if not unicodedata.combining(char))
