@@ -1,6 +1,6 @@
 """The BibTeX import inside the admin: upload, preview with choices, confirm, undo.
 
-Thin views over pubs.imports.importer; the forms are in pubs.admin.import_forms.
+Thin views over pubs.imports (plan, apply, undo); the forms are in pubs.admin.import_forms.
 """
 
 from __future__ import annotations
@@ -20,14 +20,10 @@ from people.models import Group
 from pubs.admin.import_forms import UploadForm, decisions_from_options, decisions_from_post
 from pubs.bibtex.parse import BibtexError
 from pubs.bibtex.plan import NEW, AuthorPlan, EntryPlan
-from pubs.imports.importer import (
-    ImportBlocked,
-    UndoRefused,
-    apply_import,
-    prepare_import,
-    referenced_people,
-    undo_import,
-)
+from pubs.imports.apply import bibtex_import_apply
+from pubs.imports.errors import ImportBlocked, UndoRefused
+from pubs.imports.plan import bibtex_import_plan, plan_people_names
+from pubs.imports.undo import bibtex_import_undo
 from pubs.models import BibtexImport, ImportStatus, Venue
 from pubs.permissions import ScopedAdmin, edited_groups, import_group_allowed, scope_for
 
@@ -147,8 +143,8 @@ class BibtexImportAdmin(ScopedAdmin, admin.ModelAdmin):
         venue_ids = dict(Venue.objects.values_list("slug", "pk"))
         decisions = decisions_from_options(record.options, venue_ids)
         try:
-            prepared = prepare_import(
-                record.text,
+            planned = bibtex_import_plan(
+                text=record.text,
                 decisions=decisions,
                 link_base=record.options.get("link_base", ""),
                 max_entries=settings.IMPORT_MAX_ENTRIES,
@@ -162,8 +158,8 @@ class BibtexImportAdmin(ScopedAdmin, admin.ModelAdmin):
             if not import_group_allowed(scope_for(request.user), group):
                 raise PermissionDenied
             try:
-                applied = apply_import(
-                    prepared,
+                applied = bibtex_import_apply(
+                    planned=planned,
                     file_name=record.file_name,
                     user=request.user,
                     group=group,
@@ -183,9 +179,9 @@ class BibtexImportAdmin(ScopedAdmin, admin.ModelAdmin):
             "title": _("Preview of %(file)s") % {"file": record.file_name},
             "opts": self.model._meta,
             "record": record,
-            "plan": prepared.plan,
-            "counts": prepared.plan.summary(),
-            "rows": _rows(prepared.plan, record.options.get("venues", {})),
+            "plan": planned.plan,
+            "counts": planned.plan.summary(),
+            "rows": _rows(planned.plan, record.options.get("venues", {})),
             "venue_choices": Venue.objects.order_by("abbreviation", "name").values_list(
                 "slug", "abbreviation", "name"
             ),
@@ -200,7 +196,7 @@ class BibtexImportAdmin(ScopedAdmin, admin.ModelAdmin):
         if request.method == "POST":
             try:
                 with bulk_history():  # thousands of deleted rows: their records in bulk
-                    notes = undo_import(record, user=request.user)
+                    notes = bibtex_import_undo(record=record, user=request.user)
             except UndoRefused as exc:
                 messages.error(request, str(exc))
             else:
@@ -225,7 +221,7 @@ def _rows(plan, chosen_venues: dict[str, str]) -> list[dict]:
         for index, entry in enumerate(plan.entries)
         if index < PREVIEW_ROWS or _needs_attention(entry)
     ]
-    names = referenced_people(plan, shown)
+    names = plan_people_names(plan=plan, entries=shown)
     return [
         {
             "entry": entry,

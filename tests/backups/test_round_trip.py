@@ -20,7 +20,8 @@ from django.urls import reverse
 
 from people.models import Group, Person
 from pubs.bibtex.plan import Decisions
-from pubs.imports.importer import apply_import, prepare_import
+from pubs.imports.apply import bibtex_import_apply
+from pubs.imports.plan import bibtex_import_plan
 from pubs.models import Paper
 from tests.admin.test_paper_form import paper_form_data
 from tests.exporting.helpers import empty_database, export_all
@@ -109,8 +110,8 @@ def lived_in(admin_client, admin_user, django_user_model) -> None:
         == 302
     )
     text = "@misc{b, title={Imported Before The Backup}, year=2025, author={Ada Lovelace}}"
-    prepared = prepare_import(text, decisions=Decisions(allow_ambiguous=True))
-    apply_import(prepared, file_name="refs.bib", user=admin_user, source="test")
+    planned = bibtex_import_plan(text=text, decisions=Decisions(allow_ambiguous=True))
+    bibtex_import_apply(planned=planned, file_name="refs.bib", user=admin_user, source="test")
     PaperFactory(title="Deleted before the backup").delete()  # history of rows now gone
     PersonFactory().delete()
 

@@ -4,7 +4,8 @@ from __future__ import annotations
 
 from people.models import Advising, Group, Membership, Person
 from pubs.bibtex.plan import Decisions
-from pubs.imports.importer import apply_import, prepare_import
+from pubs.imports.apply import bibtex_import_apply
+from pubs.imports.plan import bibtex_import_plan
 from pubs.models import Authorship, BibtexImport, Link, Paper, Tag, Venue, VenueRank
 from pubs.queries.exporting import export_papers, render
 from tests.database_state import IMPORTED_MODELS
@@ -19,9 +20,9 @@ def import_text(text: str) -> BibtexImport:
     """Import BibTeX as a lab would import a file of strangers: ambiguous names become new
     people, unknown venues new venues."""
     decisions = Decisions(allow_ambiguous=True, create_venues=True)
-    prepared = prepare_import(text, decisions=decisions)
-    assert not prepared.plan.errors, prepared.plan.errors[:3]
-    return apply_import(prepared, file_name="export.bib", source="test")
+    planned = bibtex_import_plan(text=text, decisions=decisions)
+    assert not planned.plan.errors, planned.plan.errors[:3]
+    return bibtex_import_apply(planned=planned, file_name="export.bib", source="test")
 
 
 def empty_database() -> None:

@@ -3,10 +3,9 @@
 import pytest
 from django.db import connection
 from django.test.utils import CaptureQueriesContext
-from django.urls import reverse
 
 from people.history import bulk_history
-from pubs.models import BibtexImport, Paper
+from pubs.models import Paper
 from tests.factories import PersonFactory, bulk_dataset, paper_with_authors
 
 pytestmark = pytest.mark.django_db
@@ -38,18 +37,3 @@ def test_nothing_is_recorded_when_the_block_fails():
         raise RuntimeError
     assert Paper.objects.filter(title="Kept").exists()
     assert Paper.history.filter(id=paper.pk).count() == recorded
-
-
-def test_undoing_an_import_in_the_admin_records_the_deleted_papers(admin_client):
-    upload = admin_client.post(
-        reverse("admin:pubs_bibteximport_upload"),
-        {"text": "@misc{u, title={Undone}, year=2024, author={Ada Lovelace}}"},
-    )
-    admin_client.post(upload["Location"], {"confirm": "1"})
-    paper = Paper.objects.get(title="Undone")
-    record = paper.authorships.get()
-    undo = reverse("admin:pubs_bibteximport_undo", args=[BibtexImport.objects.get().pk])
-    assert admin_client.post(undo).status_code == 302
-    assert not Paper.objects.filter(pk=paper.pk).exists()
-    assert Paper.history.filter(id=paper.pk, history_type="-").exists()
-    assert record.history.model.objects.filter(id=record.pk, history_type="-").exists()

@@ -8,7 +8,8 @@ from django.urls import reverse
 
 from pubs.bibtex.plan import Decisions
 from pubs.history import BASELINE_REASON
-from pubs.imports.importer import apply_import, prepare_import
+from pubs.imports.apply import bibtex_import_apply
+from pubs.imports.plan import bibtex_import_plan
 from pubs.models import Authorship, Paper
 from tests.admin.test_paper_form import paper_form_data
 from tests.factories import PersonFactory, bulk_dataset, paper_with_authors
@@ -157,8 +158,8 @@ def test_changing_papers_by_an_action_is_kept_with_the_user(admin_client, admin_
 
 def test_an_imported_paper_can_be_reverted_to_how_it_was_imported(admin_client):
     text = "@misc{imp, title={As Imported}, year=2024, author={Ada Lovelace and Alan Turing}}"
-    prepared = prepare_import(text, decisions=Decisions(allow_ambiguous=True))
-    apply_import(prepared, file_name="refs.bib", source="test")
+    planned = bibtex_import_plan(text=text, decisions=Decisions(allow_ambiguous=True))
+    bibtex_import_apply(planned=planned, file_name="refs.bib", source="test")
     paper = Paper.objects.get(title="As Imported")
     before = authors_of(paper)
     first, second = authors_data(paper)

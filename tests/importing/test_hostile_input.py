@@ -11,7 +11,9 @@ from hypothesis import strategies as st
 from people.models import Person
 from pubs.bibtex.parse import BibtexError, decode
 from pubs.bibtex.plan import Decisions
-from pubs.imports.importer import ImportBlocked, apply_import, prepare_import
+from pubs.imports.apply import bibtex_import_apply
+from pubs.imports.errors import ImportBlocked
+from pubs.imports.plan import bibtex_import_plan
 from pubs.models import Authorship, Paper, Venue
 
 SEED = (Path(__file__).resolve().parent.parent / "data" / "bibtex" / "handwritten.bib").read_text(
@@ -37,8 +39,8 @@ def attempt(text: str, decisions: Decisions) -> None:
     before = counts()
     try:
         with transaction.atomic():
-            prepared = prepare_import(text, decisions=decisions)
-            apply_import(prepared, file_name="fuzz.bib")
+            planned = bibtex_import_plan(text=text, decisions=decisions)
+            bibtex_import_apply(planned=planned, file_name="fuzz.bib")
             transaction.set_rollback(True)  # keep examples apart
     except (BibtexError, ImportBlocked) as exc:
         assert str(exc)

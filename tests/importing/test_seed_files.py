@@ -7,7 +7,7 @@ from pathlib import Path
 import pytest
 
 from people.models import Person
-from pubs.imports.importer import prepare_import
+from pubs.imports.plan import bibtex_import_plan
 from pubs.models import Paper, Venue
 
 DATA = Path(__file__).resolve().parent.parent / "data" / "bibtex"
@@ -18,7 +18,7 @@ pytestmark = pytest.mark.usefixtures("catalogue")
 
 
 def plan_for(name: str):
-    return prepare_import((DATA / name).read_text(encoding="utf-8")).plan
+    return bibtex_import_plan(text=(DATA / name).read_text(encoding="utf-8")).plan
 
 
 def author_outcome(author, slugs) -> str:

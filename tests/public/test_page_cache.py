@@ -7,7 +7,9 @@ from django.db import connection
 from django.test.utils import CaptureQueriesContext
 
 from people.models import Group, Membership, Person, Role
-from pubs.imports.importer import apply_import, prepare_import, undo_import
+from pubs.imports.apply import bibtex_import_apply
+from pubs.imports.plan import bibtex_import_plan
+from pubs.imports.undo import bibtex_import_undo
 from pubs.models import Authorship, Link, Paper, Tag, Venue, VenueRank
 from pubs.services import public_version
 
@@ -153,16 +155,20 @@ BIBTEX = """@inproceedings{new2025,
 
 def test_a_bulk_import_and_its_undo_renew_the_pages(client):
     assert "A Freshly Imported Paper" not in served(client, "/people/jin-fang/")[0]
-    record = apply_import(prepare_import(BIBTEX), file_name="new.bib", source="test")
+    record = bibtex_import_apply(
+        planned=bibtex_import_plan(text=BIBTEX), file_name="new.bib", source="test"
+    )
     assert "A Freshly Imported Paper" in served(client, "/people/jin-fang/")[0]
-    undo_import(record)
+    bibtex_import_undo(record=record)
     assert "A Freshly Imported Paper" not in served(client, "/people/jin-fang/")[0]
 
 
 def test_undoing_an_import_makes_the_pages_stale_once(client):
-    record = apply_import(prepare_import(BIBTEX), file_name="new.bib", source="test")
+    record = bibtex_import_apply(
+        planned=bibtex_import_plan(text=BIBTEX), file_name="new.bib", source="test"
+    )
     before = public_version.version()
-    undo_import(record)
+    bibtex_import_undo(record=record)
     assert public_version.version() == before + 1
 
 

@@ -3,11 +3,8 @@
 import pytest
 from django.core.exceptions import ValidationError
 from django.db import IntegrityError, transaction
-from django.utils import timezone
 
-from people.models import Group, Person
-from pubs.bulk import datetime_value, insert_rows, json_value
-from pubs.imports.importer import PERSON_COLUMNS
+from people.models import Group
 from pubs.models import PublicVersion
 from tests.factories import GroupFactory, PaperFactory, PersonFactory
 from tests.pubs.test_models import violates_constraint
@@ -64,11 +61,3 @@ def test_a_group_may_be_part_of_another():
 
 def test_there_is_one_public_version_row():
     assert violates_constraint(lambda: PublicVersion.objects.create(pk=2))
-
-
-def test_people_the_import_inserts_get_an_empty_internal_note():
-    now = datetime_value(Person, "created", timezone.now())
-    values = {"slug": "a-b", "variants": json_value(Person, "variants", []), "email_public": False}
-    values |= {"created": now, "modified": now}
-    insert_rows(Person, PERSON_COLUMNS, [[values.get(name, "") for name in PERSON_COLUMNS]])
-    assert Person.objects.get(slug="a-b").internal_note == ""

@@ -12,13 +12,10 @@ from people.models import Group, Person
 from pubs.bibtex.parse import BibtexError, decode
 from pubs.bibtex.plan import NEW, Decisions
 from pubs.bibtex.report import report_lines
-from pubs.imports.importer import (
-    ImportBlocked,
-    apply_import,
-    prepare_import,
-    referenced_people,
-    wait_for_other_imports,
-)
+from pubs.imports.apply import bibtex_import_apply
+from pubs.imports.errors import ImportBlocked
+from pubs.imports.lock import bibtex_import_lock
+from pubs.imports.plan import bibtex_import_plan, plan_people_names
 from pubs.models import Venue
 
 
@@ -78,7 +75,7 @@ class Command(BaseCommand):
         try:
             with transaction.atomic():
                 if not dry_run:
-                    self._wait_for_other_imports()
+                    self._take_the_import_lock()
                 for path in files:
                     self._import(path, decisions, target, dry_run, verbose, options["link_base"])
                 if dry_run:
@@ -87,10 +84,10 @@ class Command(BaseCommand):
             self.stdout.write("Dry run: nothing was written.")
 
     @staticmethod
-    def _wait_for_other_imports() -> None:
+    def _take_the_import_lock() -> None:
         """Before anything is read: the files are imported in one turn."""
         try:
-            wait_for_other_imports()
+            bibtex_import_lock()
         except ImportBlocked as exc:
             raise CommandError(f"nothing was written: {exc}.") from exc
 
@@ -105,8 +102,8 @@ class Command(BaseCommand):
     ) -> None:
         try:
             text, problems = decode(path.read_bytes(), max_bytes=settings.IMPORT_MAX_BYTES)
-            prepared = prepare_import(
-                text,
+            planned = bibtex_import_plan(
+                text=text,
                 decisions=decisions,
                 link_base=link_base,
                 max_entries=settings.IMPORT_MAX_ENTRIES,
@@ -115,14 +112,16 @@ class Command(BaseCommand):
             raise CommandError(f"{path}: no such file.") from exc
         except BibtexError as exc:
             raise CommandError(f"{path}: {exc}") from exc
-        prepared.plan.problems[:0] = problems
-        people = referenced_people(prepared.plan)
-        for line in report_lines(path.name, prepared.plan, verbose=verbose, people=people):
+        planned.plan.problems[:0] = problems
+        people = plan_people_names(plan=planned.plan)
+        for line in report_lines(path.name, planned.plan, verbose=verbose, people=people):
             self.stdout.write(line)
         if dry_run:
             return
         try:
-            record = apply_import(prepared, file_name=path.name, source="command", group=group)
+            record = bibtex_import_apply(
+                planned=planned, file_name=path.name, source="command", group=group
+            )
         except ImportBlocked as exc:
             raise CommandError(f"{path}: nothing was written: {exc}.") from exc
         counts = record.counts

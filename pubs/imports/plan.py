@@ -1,0 +1,156 @@
+"""Planning an import against the database: what importing a text would do, nothing written.
+
+The planner itself is pure (``pubs.bibtex.plan``); this module reads what it compares the
+file with (the people and who wrote with whom, the papers and their authors' family names,
+the venues, the fields of papers already there) into its indexes. It also notes a summary
+of the database's state, so that applying can tell whether the plan is still current.
+"""
+
+from __future__ import annotations
+
+from collections import defaultdict
+from collections.abc import Hashable
+from dataclasses import dataclass
+from typing import Any
+
+from django.db.models import Count, Max
+
+from people.models import Person
+from pubs.bibtex.names import parse_name
+from pubs.bibtex.normalize import Record, parse_and_normalize
+from pubs.bibtex.paper_match import PaperIndex, PaperRecord, family_key
+from pubs.bibtex.parse import DEFAULT_MAX_ENTRIES, ParsedFile, check_text
+from pubs.bibtex.people_match import PeopleIndex, PersonRecord
+from pubs.bibtex.plan import FILLABLE, Decisions, EntryPlan, ImportPlan, build_plan
+from pubs.models import Authorship, Paper, Venue
+from pubs.services.papers import venue_index
+
+#: Fields of a paper an import may change on a paper already there (undo restores them).
+RESTORABLE = tuple(dict.fromkeys((*FILLABLE, "kind", "status", "year", "modified")))
+
+
+@dataclass
+class PlannedImport:
+    """A text, its plan, and what it was planned with and against."""
+
+    text: str
+    parsed: ParsedFile
+    records: list[Record]
+    plan: ImportPlan
+    link_base: str = ""
+    max_entries: int = DEFAULT_MAX_ENTRIES
+    #: The database's state when it was planned (see :func:`database_state`).
+    state: tuple = ()
+
+
+def bibtex_import_plan(
+    *,
+    text: str,
+    decisions: Decisions | None = None,
+    link_base: str = "",
+    max_entries: int = DEFAULT_MAX_ENTRIES,
+) -> PlannedImport:
+    """Parse ``text`` and plan its import against the database (nothing is written).
+
+    Raises BibtexError when the text cannot be read at all (not text, too many entries).
+    """
+    state = database_state()
+    parsed, records = parse_and_normalize(
+        check_text(text), max_entries=max_entries, link_base=link_base
+    )
+    plan = build_plan(
+        parsed,
+        records,
+        people=_people_index(),
+        papers=_paper_index(),
+        venues=venue_index(),
+        existing=_existing_values(),
+        decisions=decisions,
+    )
+    return PlannedImport(text, parsed, records, plan, link_base, max_entries, state)
+
+
+def database_state() -> tuple:
+    """What a plan depends on, in a few numbers: when they are the same, no paper, person
+    or venue was added, removed or edited since."""
+    return tuple(
+        sorted(model.objects.aggregate(n=Count("pk"), last=Max("pk"), **extra).items())
+        for model, extra in (
+            (Paper, {"modified": Max("modified")}),
+            (Person, {"modified": Max("modified")}),
+            (Venue, {}),
+        )
+    )
+
+
+def plan_people_names(
+    *, plan: ImportPlan, entries: list[EntryPlan] | None = None
+) -> dict[Hashable, str]:
+    """ "Name (slug)" of each person an ambiguous or suggested author could be, and of the
+    people the authors of ``entries`` are: what a preview or a report names them by."""
+    candidates = {c for e in plan.to_write for a in e.authors for c in a.match.candidates}
+    candidates |= {a.person for e in entries or () for a in e.authors if a.person is not None}
+    names: dict[Hashable, str] = {
+        key: f"{person.name} (new in this file)" for key, person in plan.new_people.items()
+    }
+    ids = [c for c in candidates if not isinstance(c, str)]
+    names.update(
+        (pk, f"{' '.join(p for p in (given, family) if p)} ({slug})")
+        for pk, given, family, slug in Person.objects.filter(pk__in=ids).values_list(
+            "pk", "given_name", "family_name", "slug"
+        )
+    )
+    return names
+
+
+def _people_index() -> PeopleIndex:
+    """Every person, linked to the people they wrote with (co-authors tell apart people
+    whose initials are alike)."""
+    people = [
+        PersonRecord(pk, given, family, native, tuple(variants))
+        for pk, given, family, native, variants in Person.objects.values_list(
+            "pk", "given_name", "family_name", "native_name", "variants"
+        )
+    ]
+    by_paper: dict[int, list[int]] = defaultdict(list)
+    for paper_id, person_id in Authorship.objects.values_list("paper_id", "person_id"):
+        by_paper[paper_id].append(person_id)
+    index = PeopleIndex(people)
+    for authors in by_paper.values():
+        index.link_all(authors)
+    return index
+
+
+def _paper_index() -> PaperIndex:
+    return PaperIndex(
+        (
+            PaperRecord(
+                pk, title, year, doi, arxiv_id, kind, venue=("venue", venue) if venue else None
+            )
+            for pk, title, year, doi, arxiv_id, kind, venue in Paper.objects.values_list(
+                "pk", "title", "year", "doi", "arxiv_id", "kind", "venue_id"
+            )
+        ),
+        authors_of=_family_names,
+    )
+
+
+def _family_names(paper_id: Hashable) -> frozenset[str]:
+    """The family names of a paper's authors, as printed and as their people have them (read
+    only for the papers a title match proposes)."""
+    rows = Authorship.objects.filter(paper_id=paper_id).values_list(
+        "printed_name", "person__family_name"
+    )
+    names = set()
+    for printed, family in rows:
+        names.add(family_key(family))
+        if printed:
+            names.add(family_key(parse_name(printed).family))
+    return frozenset(filter(None, names))
+
+
+def _existing_values() -> dict[Hashable, dict[str, Any]]:
+    """The fields of every paper that an entry for it may fill in or overwrite."""
+    names = [name for name in RESTORABLE if name not in ("venue", "modified")]
+    rows = Paper.objects.values("pk", "venue_id", *names)
+    return {row.pop("pk"): {**row, "venue": row.pop("venue_id")} for row in rows}

@@ -1,0 +1,108 @@
+"""Undoing an import: the database as it was before, from what the import noted it changed.
+
+The papers it created go (their authors, links and group and tag links with them); the
+papers it filled in get their fields back; the names, aliases and group links it added are
+taken off; the people, venues and tags it created go unless something made since uses them.
+Every change is kept in the history, with the user who undid it.
+"""
+
+from __future__ import annotations
+
+from collections import defaultdict
+
+from django.db import transaction
+from django.db.models import Count
+from django.utils import timezone
+from simple_history.utils import bulk_update_with_history
+
+from people.models import Person
+from pubs.history import history_baseline
+from pubs.imports.errors import UndoRefused
+from pubs.models import BibtexImport, ImportStatus, Paper, Tag, Venue
+from pubs.search import search_text_refresh
+from pubs.services import public_version
+
+
+@transaction.atomic
+def bibtex_import_undo(*, record: BibtexImport, user=None) -> list[str]:
+    """Revert an applied import exactly; returns notes on what had to be kept (people or
+    venues that later records use).
+
+    Raises UndoRefused when the import is not applied (undone already, or a preview).
+    """
+    record = BibtexImport.objects.select_for_update().get(pk=record.pk)
+    if record.status != ImportStatus.APPLIED:
+        raise UndoRefused(f"this import is {record.get_status_display().lower()}, not applied")
+    author = user if user is not None and user.is_authenticated else None
+    history = {
+        "default_user": author,
+        "default_change_reason": f"Import of {record.file_name} undone"[:100],
+        "default_date": timezone.now(),
+    }
+    with public_version.one_bump():  # thousands of deletions, each with its signal
+        notes = _undo(record.changes, history)
+        record.status = ImportStatus.UNDONE
+        record.undone = history["default_date"]
+        record.undone_by = author
+        record.save(update_fields=["status", "undone", "undone_by"])
+        public_version.bump()
+    return notes
+
+
+def _undo(changes: dict, history: dict) -> list[str]:
+    notes = []
+    Paper.objects.filter(pk__in=changes.get("papers", [])).delete()
+    _restore_papers(changes.get("updated", []), history)
+    for paper_id, group_id in changes.get("group_links", []):
+        Paper.groups.through.objects.filter(paper_id=paper_id, group_id=group_id).delete()
+    _forget_variants(changes.get("variants", []), history)
+    for venue_id, alias in changes.get("aliases", []):
+        venue = Venue.objects.filter(pk=venue_id).first()
+        if venue and alias in venue.aliases:
+            venue.aliases = [a for a in venue.aliases if a != alias]
+            venue.save(update_fields=["aliases"])
+    used_people = Person.objects.filter(pk__in=changes.get("people", [])).annotate(
+        n=Count("authorships")
+    )
+    kept = [p for p in used_people if p.n]
+    Person.objects.filter(pk__in=[p.pk for p in used_people if not p.n]).delete()
+    if kept:
+        notes.append(f"{len(kept)} people it created are kept: later papers list them")
+    venues = Venue.objects.filter(pk__in=changes.get("venues", [])).annotate(n=Count("papers"))
+    Venue.objects.filter(pk__in=[v.pk for v in venues if not v.n]).delete()
+    tags = Tag.objects.filter(pk__in=changes.get("tags", [])).annotate(n=Count("papers"))
+    Tag.objects.filter(pk__in=[t.pk for t in tags if not t.n]).delete()
+    return notes
+
+
+def _restore_papers(updated: list, history: dict) -> None:
+    """The fields of the papers the import filled in, as they were (the earliest value noted
+    for each field, when two entries changed one paper)."""
+    if not updated:
+        return
+    papers = Paper.objects.in_bulk([paper_id for paper_id, _ in updated])
+    history_baseline(Paper, papers)
+    names: set[str] = set()
+    for paper_id, old in reversed(updated):
+        paper = papers.get(paper_id)
+        if paper is None:  # deleted since
+            continue
+        for name, value in old.items():
+            field = Paper._meta.get_field("venue" if name == "venue_id" else name)
+            setattr(paper, field.attname, field.to_python(value))
+            names.add(field.attname)
+    bulk_update_with_history(list(papers.values()), Paper, sorted(names), **history)
+    search_text_refresh(papers)
+
+
+def _forget_variants(variants: list, history: dict) -> None:
+    """The name variants the import remembered, taken off their people."""
+    removed: dict[int, set[str]] = defaultdict(set)
+    for person_id, variant in variants:
+        removed[person_id].add(variant)
+    people = list(Person.objects.filter(pk__in=removed))
+    for person in people:
+        person.variants = [v for v in person.variants if v not in removed[person.pk]]
+    if people:
+        history_baseline(Person, [person.pk for person in people])
+        bulk_update_with_history(people, Person, ["variants"], **history)
