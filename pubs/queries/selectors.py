@@ -18,8 +18,11 @@ from pubs.models import Authorship, Paper, Venue, VenueRank
 from pubs.venues import ccf
 
 PAGE_SIZE = 100
-#: What no list or export reads of an author's person (and what costs most to load).
-PERSON_UNSHOWN = ("person__variants", "person__bio", "person__email")
+#: What pages and exports read of an author's person; the rest (a biography, notes, the
+#: profile's links) is not loaded with hundreds of authors.
+PERSON_SHOWN = ("person__slug", "person__given_name", "person__family_name", "person__native_name")
+#: What no public page or export reads of a paper.
+PAPER_UNSHOWN = ("internal_note", "search_text")
 
 
 def authors_prefetch() -> Prefetch:
@@ -27,21 +30,45 @@ def authors_prefetch() -> Prefetch:
     member = Membership.objects.filter(person=OuterRef("person"))
     queryset = (
         Authorship.objects.select_related("person")
-        .defer(*PERSON_UNSHOWN)
+        .only(
+            "paper",
+            "person",
+            "position",
+            "printed_name",
+            "equal_contribution",
+            "corresponding",
+            "affiliation",
+            *PERSON_SHOWN,
+        )
         .annotate(is_member=Exists(member))
         .order_by("position")
     )
     return Prefetch("authorships", queryset=queryset)
 
 
+def entries(papers: QuerySet[Paper]) -> QuerySet[Paper]:
+    """``papers`` with everything an entry shows, on a page or in an export: the venue and
+    its ranks (the CCF badge), the authors in order, links and tags. The one read of papers
+    that pages and exports share; a fixed number of queries whatever the number of papers.
+
+    Ordered newest first, made total with the id so that two reads of a list agree; an
+    explicit order or a slice is kept as it is.
+    """
+    papers = (
+        papers.select_related(None)
+        .prefetch_related(None)
+        .select_related("venue")
+        .prefetch_related("venue__ranks", authors_prefetch(), "links", "tags")
+        .defer(*PAPER_UNSHOWN)
+    )
+    if papers.query.is_sliced or papers.query.order_by:
+        return papers
+    return papers.order_by(*Paper._meta.ordering, "pk")
+
+
 def public_papers() -> QuerySet[Paper]:
     """Public papers, newest first, with everything an entry in a list shows."""
-    return (
-        Paper.objects.public()
-        .with_venue()
-        .prefetch_related(authors_prefetch(), "links", "tags")
-        .order_by(*Paper._meta.ordering, "pk")
-    )
+    return entries(Paper.objects.public())
 
 
 def paper_details() -> QuerySet[Paper]:

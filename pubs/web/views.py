@@ -21,7 +21,7 @@ from people.models import Group
 from pubs.export.model import ExportPaper
 from pubs.models import LinkKind, Paper, Venue
 from pubs.queries import selectors
-from pubs.queries.exporting import export_papers
+from pubs.queries.exporting import export_paper, export_papers
 from pubs.web import citing, presentation
 from pubs.web.cache import cached_page
 from pubs.web.filters import PaperFilter
@@ -128,9 +128,7 @@ def paper_list(request: HttpRequest) -> HttpResponse:
 @cached_page
 def paper_detail(request: HttpRequest, slug: str) -> HttpResponse:
     paper = get_object_or_404(selectors.paper_details(), slug=slug)
-    (row,) = export_papers(
-        Paper.objects.filter(pk=paper.pk), absolute_url=request.build_absolute_uri
-    )
+    row = export_paper(paper, absolute_url=request.build_absolute_uri)
     url = request.build_absolute_uri(paper.get_absolute_url())
     pdfs = (link.href for link in paper.links.all() if link.kind == LinkKind.PDF)
     pdf = next((href for href in pdfs if presentation.is_web_url(href)), "")

@@ -11,7 +11,7 @@ from tests.factories import bulk_dataset
 pytestmark = [pytest.mark.django_db, pytest.mark.usefixtures("no_page_cache")]
 
 #: No page needs more; a page above it has grown a query per row somewhere.
-MOST_QUERIES = 22
+MOST_QUERIES = 14
 
 
 def page_queries(client, urls: list[str]) -> dict[str, int]:
