@@ -16,13 +16,14 @@ from __future__ import annotations
 
 import re
 import unicodedata
-from collections.abc import Iterable, Iterator
-from contextlib import contextmanager
+from collections import defaultdict
+from collections.abc import Iterable
 
 from django.contrib.postgres.search import SearchQuery
 from django.db import connections
-from django.db.models import Prefetch, QuerySet
+from django.db.models import QuerySet
 
+from pubs.bibtex.text import HAN, without_accents
 from pubs.models import SEARCH_CONFIG, Authorship, Paper, paper_search_vector
 
 #: A word of a query: letters and digits, possibly joined by dots or hyphens ("2.5", "GPU-based").
@@ -30,14 +31,11 @@ WORD = re.compile(r"[^\W_]+(?:[.\-][^\W_]+)*")
 MAX_WORDS = 10
 MAX_WORD_LENGTH = 100
 
-#: Letters that NFKD does not take apart, folded as PostgreSQL's unaccent folds them.
-_LETTERS = str.maketrans(
-    {"ł": "l", "Ł": "l", "ø": "o", "Ø": "o", "æ": "ae", "Æ": "ae", "œ": "oe", "Œ": "oe",
-     "đ": "d", "Đ": "d", "ı": "i", "ð": "d", "þ": "th"}
-)  # fmt: skip
-#: Chinese and Japanese characters: each is a word of its own in the search text, so that a
-#: word is found inside a Chinese title (which has no spaces).
-_CJK_CHARACTER = re.compile(r"([\u3040-\u30ff\u3400-\u4dbf\u4e00-\u9fff\uf900-\ufaff])")
+#: Characters written without spaces between words (Chinese characters, Japanese kana): each
+#: is a word of its own in the search text, so that a word is found inside a Chinese title.
+_UNSPACED_CHARACTER = re.compile(f"([{HAN}\u3040-\u30ff])")
+#: Papers per UPDATE statement of a refresh (each statement holds one CASE branch a paper).
+UPDATE_BATCH = 1000
 #: What a quoted word of a tsquery may not hold.
 _TSQUERY_QUOTING = str.maketrans("", "", "'\\")
 
@@ -45,9 +43,8 @@ _TSQUERY_QUOTING = str.maketrans("", "", "'\\")
 def search_fold(text: str) -> str:
     """Text as the search compares it: lower case, accents off, each CJK character a word,
     spaces collapsed. Applied alike to the stored search text and to the words of a query."""
-    text = unicodedata.normalize("NFKD", text.translate(_LETTERS))
-    text = unicodedata.normalize("NFC", "".join(c for c in text if not unicodedata.combining(c)))
-    return " ".join(_CJK_CHARACTER.sub(r" \1 ", text.casefold()).split())
+    text = unicodedata.normalize("NFC", without_accents(text)).casefold()
+    return " ".join(_UNSPACED_CHARACTER.sub(r" \1 ", text).split())
 
 
 def paper_search_text(
@@ -79,32 +76,40 @@ def paper_search_text(
 def search_text_refresh(paper_ids: Iterable[int]) -> None:
     """Recompute and store the search text of these papers (after their title, authors,
     venue, or an author's or venue's names changed): one read of the papers with their
-    authors and venue, and one ``bulk_update`` of the texts that changed."""
+    venue, one of their authors with their people, and one ``bulk_update`` of the texts
+    that changed (a statement per UPDATE_BATCH papers: the statement's CASE has a branch per
+    paper, which PostgreSQL tries one after the other for each row)."""
     ids = set(paper_ids)
     if not ids:
         return
-    authorships = Authorship.objects.select_related("person").order_by("position")
-    papers = (
-        Paper.objects.filter(pk__in=ids)
-        .select_related("venue")
-        .prefetch_related(Prefetch("authorships", queryset=authorships))
-        .order_by()
-    )
-    changed = []
-    for paper in papers:
-        text = paper_search_text(
-            title=paper.title,
-            authors=(
-                (a.printed_name, a.person.given_name, a.person.family_name, a.person.native_name)
-                for a in paper.authorships.all()
-            ),
-            container_title=paper.container_title,
-            venue=(paper.venue.abbreviation, paper.venue.name) if paper.venue else None,
+    authors: dict[int, list[tuple[str, str, str, str]]] = defaultdict(list)
+    for paper_id, *names in (
+        Authorship.objects.filter(paper_id__in=ids)
+        .order_by("paper_id", "position")
+        .values_list(
+            "paper_id",
+            "printed_name",
+            "person__given_name",
+            "person__family_name",
+            "person__native_name",
         )
-        if text != paper.search_text:
-            paper.search_text = text
-            changed.append(paper)
-    Paper.objects.bulk_update(changed, ["search_text"])
+    ):
+        authors[paper_id].append(tuple(names))
+    changed = []
+    for pk, title, container_title, abbreviation, name, stored in Paper.objects.filter(
+        pk__in=ids
+    ).values_list(
+        "pk", "title", "container_title", "venue__abbreviation", "venue__name", "search_text"
+    ):
+        text = paper_search_text(
+            title=title,
+            authors=authors[pk],
+            container_title=container_title,
+            venue=(abbreviation, name) if name is not None else None,
+        )
+        if text != stored:
+            changed.append(Paper(pk=pk, search_text=text))
+    Paper.objects.bulk_update(changed, ["search_text"], batch_size=UPDATE_BATCH)
 
 
 def query_words(text: str) -> list[str]:
@@ -130,40 +135,3 @@ def search_papers(queryset: QuerySet[Paper], text: str) -> QuerySet[Paper]:
     for word in words:
         queryset = queryset.filter(search_text__icontains=word)
     return queryset
-
-
-# -- until the import calls search_text_refresh itself ---------------------------------------
-
-
-class DeferredDocuments:
-    """The papers an import writes, whose search text is stored when the block of
-    :func:`search_documents_deferred` ends."""
-
-    aside = False
-
-    def __init__(self, papers: Iterable[int]) -> None:
-        self.papers = sorted(papers)
-
-    def make_aside(self, texts: object) -> None:
-        """Nothing: the text is stored by :func:`search_text_refresh` at the block's end."""
-
-    def wait(self) -> None:
-        return None
-
-
-@contextmanager
-def search_documents_deferred(papers: Iterable[int]) -> Iterator[DeferredDocuments]:
-    """Store the search text of ``papers`` once their authorships are written in the block."""
-    documents = DeferredDocuments(papers)
-    yield documents
-    search_text_refresh(documents.papers)
-
-
-def authors_text(authors: Iterable[tuple[str, str, str, str]]) -> str:
-    """The authors' part of the search text (see :func:`paper_search_text`)."""
-    return paper_search_text(title="", authors=authors)
-
-
-def venue_text(container_title: str, venue: tuple[str, str] | None) -> str:
-    """The venue's part of the search text (see :func:`paper_search_text`)."""
-    return paper_search_text(title="", container_title=container_title, venue=venue)
