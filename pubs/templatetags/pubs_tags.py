@@ -1,47 +1,68 @@
-"""Template tags of the public pages: venue labels, COinS, the rank chart, JSON-LD."""
+"""Template tags of the public pages: what an entry shows of an ExportPaper (venue, labels,
+BibTeX, COinS), the rank chart, page numbers, safe links."""
 
 from __future__ import annotations
 
-from collections.abc import Iterable
+from urllib.parse import quote
 
 from django import template
-from django.utils.safestring import SafeString, mark_safe
+from django.template.context import Context
+from django.urls import reverse
 from django.utils.translation import gettext as _
 
-from people.models import Person
+from pubs.export.bibtex import to_bibtex
 from pubs.export.model import ExportPaper
 from pubs.queries.selectors import YearRanks
-from pubs.web import presentation, rendering
+from pubs.web import presentation
 
 register = template.Library()
 
+register.filter("coins", presentation.coins)
+register.filter("entry_venue", presentation.entry_venue)
+register.filter("status_label", presentation.status_label)
+register.filter("link_label", presentation.link_label)
+register.filter("with_gaps", presentation.with_gaps)
+
+
+#: The slug reversed in a pattern URL, then replaced by each entry's own.
+_SLUG = "0slug0"
+
+
+@register.simple_tag(takes_context=True)
+def entry_url(context: Context, name: str, slug: str) -> str:
+    """The URL of the paper, person or venue ``slug`` (``name`` is its URL's name, e.g.
+    "pubs:person-detail"), as ``{% url name slug %}`` gives it: a list's entries hold hundreds
+    of such links, so each name is reversed once per render and its slug put in."""
+    # The render's first dict, which included templates share (as ``{% include %}`` keeps
+    # its templates there).
+    patterns = context.render_context.dicts[0].setdefault("entry_url_patterns", {})
+    if name not in patterns:
+        patterns[name] = reverse(name, args=[_SLUG])
+    return patterns[name].replace(_SLUG, quote(slug))
+
 
 @register.filter
-def coins(paper: ExportPaper) -> str:
-    """The COinS span title of a paper (escaped by the template)."""
-    return rendering.coins(paper)
+def bibtex(paper: ExportPaper) -> str:
+    """The paper's BibTeX entry (escaped by the template)."""
+    return to_bibtex([paper]).rstrip()
 
 
-@register.simple_tag
-def paper_entries(papers: Iterable[ExportPaper], highlight: Person | None = None) -> SafeString:
-    """The entries of a publication list, ``highlight``'s name in bold, BibTeX toggles."""
-    return rendering.paper_entries(papers, highlight.slug if highlight else "")
+@register.filter
+def web_links(paper: ExportPaper) -> list[tuple[str, str, str]]:
+    """The paper's links (kind, URL, label) that a page may show: web addresses only."""
+    return [link for link in paper.all_links if presentation.is_web_url(link[1])]
 
 
-@register.simple_tag
-def paper_links(paper: ExportPaper) -> SafeString:
-    return mark_safe(rendering.links(paper))  # built escaped
-
-
-@register.simple_tag
-def rank_chart(rows: list[YearRanks]) -> SafeString:
+@register.inclusion_tag("includes/rank_chart.html")
+def rank_chart(rows: list[YearRanks]) -> dict:
+    """The papers per year by CCF rank of a group's page, as inline SVG."""
     legend = {"A": "CCF A", "B": "CCF B", "C": "CCF C", "": _("not ranked")}
-    svg = presentation.rank_chart_svg(
+    chart = presentation.rank_chart(
         [(row.year, row.counts) for row in rows],
         title=_("Papers per year by CCF rank"),
         legend=legend,
     )
-    return mark_safe(svg)  # built from numbers and escaped labels
+    return {"chart": chart}
 
 
 @register.filter

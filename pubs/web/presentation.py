@@ -1,13 +1,33 @@
-"""How papers read on the page and in CV lists (pure): "ICNP'24", COinS, the yearly chart."""
+"""How papers read on the page: "ICNP'24", labels, COinS, the yearly chart."""
 
 from __future__ import annotations
 
+import re
 from collections.abc import Sequence
-from html import escape
-from urllib.parse import urlencode
+from dataclasses import dataclass
+from typing import TypeVar
+from urllib.parse import quote_plus
+
+from django.utils.translation import gettext
+
+from pubs.export.model import ExportPaper
+from pubs.models import LinkKind, PaperKind, Status, ThesisType
 
 #: Colours of the chart's ranks, as the CSS badges (A, B, C, unranked).
 RANK_COLOURS = {"A": "#b3261e", "B": "#c77c02", "C": "#1e6b3a", "": "#9aa0a6"}
+
+#: The COinS genre of each kind of paper ("document" for the others).
+GENRES = {
+    PaperKind.JOURNAL: "article",
+    PaperKind.CONFERENCE: "proceeding",
+    PaperKind.BOOK: "book",
+    PaperKind.PREPRINT: "preprint",
+}
+
+Positioned = TypeVar("Positioned")
+
+#: What a query string value carries as it is (spaces become "+").
+_PLAIN = re.compile(r"[A-Za-z0-9_.\-~ ]*")
 
 
 def venue_label(abbreviation: str, year: int | None, *, name: str = "") -> str:
@@ -18,68 +38,158 @@ def venue_label(abbreviation: str, year: int | None, *, name: str = "") -> str:
     return short
 
 
-def coins(fields: dict[str, str | int | None]) -> str:
-    """The title of a COinS span (OpenURL 1.0 KEV), which Zotero's connector reads.
+def entry_venue(paper: ExportPaper) -> str:
+    """Where an entry says the paper appeared: "ICNP'24", "arXiv", the venue as printed
+    when there is no venue, "PhD thesis, Tsinghua University" or "Patent CN1234"."""
+    if paper.venue_name:
+        name = paper.venue_abbreviation or paper.venue_name
+        if paper.venue_kind == "preprint_server":
+            return name
+        return venue_label(paper.venue_abbreviation, paper.year, name=name)
+    if paper.container_title:
+        return paper.container_title
+    if paper.kind == PaperKind.THESIS:
+        what = choice_label(ThesisType, paper.thesis_type) if paper.thesis_type else ""
+        what = what or choice_label(PaperKind, paper.kind)
+    elif paper.kind == PaperKind.PATENT:
+        what = f"{gettext('Patent')} {paper.number}".strip()
+    else:
+        return ""
+    return f"{what}, {paper.institution}" if paper.institution else what
 
-    ``fields``: genre ("article", "proceeding", "book", "preprint", "document"), title,
-    container, authors (list of (family, given)), year, volume, issue, pages, doi, isbn.
-    """
-    journal = fields.get("genre") == "article"
-    pairs: list[tuple[str, str]] = [
+
+def choice_label(choices: type, value: str) -> str:
+    """The label of ``value`` among ``choices``; the value itself when it is not one."""
+    try:
+        return str(choices(value).label)
+    except ValueError:
+        return value
+
+
+def status_label(status: str) -> str:
+    return choice_label(Status, status)
+
+
+def link_label(kind: str) -> str:
+    return choice_label(LinkKind, kind)
+
+
+def with_gaps(authors: Sequence[Positioned]) -> list[Positioned | None]:
+    """Authors in order, with ``None`` where positions are missing (unnamed authors)."""
+    entries: list[Positioned | None] = []
+    expected = 1
+    for author in authors:
+        if author.position > expected:  # type: ignore[attr-defined]
+            entries.append(None)
+        entries.append(author)
+        expected = author.position + 1  # type: ignore[attr-defined]
+    return entries
+
+
+def coins(paper: ExportPaper) -> str:
+    """The title of the paper's COinS span (OpenURL 1.0 KEV), which Zotero's connector reads."""
+    journal = paper.kind == PaperKind.JOURNAL
+    container = paper.venue_name or paper.container_title
+    pairs = [
         ("ctx_ver", "Z39.88-2004"),
         ("rft_val_fmt", f"info:ofi/fmt:kev:mtx:{'journal' if journal else 'book'}"),
-        ("rft.genre", str(fields.get("genre") or "document")),
-        ("rft.atitle" if fields.get("container") else "rft.btitle", str(fields.get("title") or "")),
+        ("rft.genre", GENRES.get(paper.kind, "document")),
+        ("rft.atitle" if container else "rft.btitle", paper.title),
     ]
-    if fields.get("container"):
-        pairs.append(("rft.jtitle" if journal else "rft.btitle", str(fields["container"])))
-    for family, given in fields.get("authors") or []:
-        pairs.append(("rft.au", f"{family}, {given}".strip(", ")))
-    for key, name in (
-        ("year", "rft.date"),
-        ("volume", "rft.volume"),
-        ("issue", "rft.issue"),
-        ("pages", "rft.pages"),
+    if container:
+        pairs.append(("rft.jtitle" if journal else "rft.btitle", container))
+    pairs += [("rft.au", f"{a.family}, {a.given}".strip(", ")) for a in paper.authors]
+    for name, value in (
+        ("rft.date", paper.year),
+        ("rft.volume", paper.volume),
+        ("rft.issue", paper.number),
+        ("rft.pages", paper.pages.replace("--", "-")),
     ):
-        if fields.get(key):
-            pairs.append((name, str(fields[key])))
-    if fields.get("doi"):
-        pairs.append(("rft_id", f"info:doi/{fields['doi']}"))
-    if fields.get("url"):
-        pairs.append(("rft_id", str(fields["url"])))
-    return urlencode(pairs)
+        if value:
+            pairs.append((name, str(value)))
+    if paper.doi:
+        pairs.append(("rft_id", f"info:doi/{paper.doi}"))
+    return "&".join(f"{_kev(key)}={_kev(value)}" for key, value in pairs)
 
 
-def rank_chart_svg(
+def _kev(value: str) -> str:
+    """``value`` in a query string, as ``quote_plus`` writes it (plain text as it is)."""
+    return value.replace(" ", "+") if _PLAIN.fullmatch(value) else quote_plus(value)
+
+
+@dataclass(frozen=True)
+class ChartBar:
+    """One rank's part of a year's bar; coordinates written as SVG takes them."""
+
+    x: str
+    y: str
+    width: str
+    height: str
+    colour: str
+    label: str
+
+
+@dataclass(frozen=True)
+class ChartTick:
+    y: str
+    text_y: str
+    value: int
+
+
+@dataclass(frozen=True)
+class ChartYear:
+    x: str
+    year: int
+
+
+@dataclass(frozen=True)
+class ChartLegend:
+    x: int
+    text_x: int
+    colour: str
+    label: str
+
+
+@dataclass(frozen=True)
+class RankChart:
+    """The geometry of the yearly chart; ``includes/rank_chart.html`` draws it as SVG."""
+
+    title: str
+    width: int
+    height: int
+    left: int
+    right: int
+    tick_x: int
+    year_y: int
+    ticks: list[ChartTick]
+    bars: list[ChartBar]
+    years: list[ChartYear]
+    legend: list[ChartLegend]
+
+
+def rank_chart(
     rows: Sequence[tuple[int, dict[str, int]]],
     *,
     title: str,
     legend: dict[str, str],
     width: int = 640,
     height: int = 220,
-) -> str:
-    """Papers per year stacked by CCF rank, as inline SVG (no script in the browser).
+) -> RankChart | None:
+    """Papers per year stacked by CCF rank (inline SVG: no script in the browser).
 
     ``rows``: (year, {rank: count}) oldest first; ``legend``: rank -> label.
     """
     if not rows:
-        return ""
+        return None
     margin_left, margin_bottom, top = 30, 28, 24
     plot_width, plot_height = width - margin_left - 8, height - margin_bottom - top
     most = max(sum(counts.values()) for _, counts in rows) or 1
     bar = plot_width / len(rows)
-    parts = [
-        f'<svg xmlns="http://www.w3.org/2000/svg" class="rank-chart" '
-        f'viewBox="0 0 {width} {height}" role="img" aria-labelledby="chart-title">'
-        f'<title id="chart-title">{escape(title)}</title>'
-    ]
+    ticks = []
     for tick in _ticks(most):
         y = top + plot_height - plot_height * tick / most
-        parts.append(
-            f'<line x1="{margin_left}" x2="{width - 8}" y1="{y:.1f}" y2="{y:.1f}" '
-            f'class="grid"/><text x="{margin_left - 4}" y="{y + 4:.1f}" '
-            f'text-anchor="end" class="tick">{tick}</text>'
-        )
+        ticks.append(ChartTick(f"{y:.1f}", f"{y + 4:.1f}", tick))
+    bars, years = [], []
     for index, (year, counts) in enumerate(rows):
         x = margin_left + index * bar
         bottom = top + plot_height
@@ -90,25 +200,28 @@ def rank_chart_svg(
             h = plot_height * count / most
             bottom -= h
             label = f"{year}: {count} {legend.get(rank, rank)}"
-            parts.append(
-                f'<rect x="{x + bar * 0.15:.1f}" y="{bottom:.1f}" width="{bar * 0.7:.1f}" '
-                f'height="{h:.1f}" fill="{RANK_COLOURS[rank]}"><title>{escape(label)}'
-                "</title></rect>"
+            bars.append(
+                ChartBar(
+                    f"{x + bar * 0.15:.1f}",
+                    f"{bottom:.1f}",
+                    f"{bar * 0.7:.1f}",
+                    f"{h:.1f}",
+                    RANK_COLOURS[rank],
+                    label,
+                )
             )
         if len(rows) <= 16 or index % max(1, len(rows) // 12) == 0:
-            parts.append(
-                f'<text x="{x + bar / 2:.1f}" y="{height - 10}" text-anchor="middle" '
-                f'class="tick">{year}</text>'
-            )
+            years.append(ChartYear(f"{x + bar / 2:.1f}", year))
+    keys = []
     x = margin_left
     for rank in ("A", "B", "C", ""):
-        parts.append(
-            f'<rect x="{x}" y="4" width="10" height="10" fill="{RANK_COLOURS[rank]}"/>'
-            f'<text x="{x + 14}" y="13" class="legend">{escape(legend.get(rank, rank))}</text>'
-        )
-        x += 24 + 7 * len(legend.get(rank, rank))
-    parts.append("</svg>")
-    return "".join(parts)
+        label = legend.get(rank, rank)
+        keys.append(ChartLegend(x, x + 14, RANK_COLOURS[rank], label))
+        x += 24 + 7 * len(label)
+    return RankChart(
+        title, width, height, margin_left, width - 8, margin_left - 4, height - 10,
+        ticks, bars, years, keys,
+    )  # fmt: skip
 
 
 def _ticks(most: int) -> list[int]:
