@@ -119,12 +119,10 @@ def _newest_first(row: tuple) -> tuple[bool, int]:
 
 @dataclass(frozen=True)
 class YearRanks:
+    """A year's papers by current CCF rank: one bar of the group page's chart."""
+
     year: int
     counts: dict[str, int]
-
-    @property
-    def total(self) -> int:
-        return sum(self.counts.values())
 
 
 @dataclass(frozen=True)
