@@ -6,6 +6,7 @@ and whether the list goes on ("and others").
 
 from __future__ import annotations
 
+import functools
 import re
 import unicodedata
 from dataclasses import dataclass
@@ -132,8 +133,13 @@ def parse_authors(value: str) -> tuple[list[Author], bool]:
     return [parse_name(name) for name in names if name], more  # names come stripped
 
 
+@functools.lru_cache(maxsize=16384)
 def parse_name(raw: str) -> Author:
-    """One name, in any BibTeX form: "Last, First", "First von Last", "Last, Jr, First"."""
+    """One name, in any BibTeX form: "Last, First", "First von Last", "Last, Jr, First".
+
+    Kept for the names seen last: an author's name recurs on each of their papers, and an
+    Author is immutable, so a name met again is the same Author.
+    """
     text, equal = _strip_equal_mark(raw.strip())
     if is_chinese(text) and " " not in text.strip() and "," not in text:
         return chinese_name(to_text(text), equal=equal)
