@@ -35,7 +35,7 @@ MAX_WORD_LENGTH = 100
 #: is a word of its own in the search text, so that a word is found inside a Chinese title.
 _UNSPACED_CHARACTER = re.compile(f"([{HAN}\u3040-\u30ff])")
 #: Papers per UPDATE statement of a refresh (each statement holds one CASE branch a paper).
-UPDATE_BATCH = 1000
+UPDATE_BATCH = 500
 #: What a quoted word of a tsquery may not hold.
 _TSQUERY_QUOTING = str.maketrans("", "", "'\\")
 
