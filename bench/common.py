@@ -66,7 +66,8 @@ def build(size: int, group: str = ""):
 
     from people.models import Group
     from pubs.bibtex.plan import Decisions
-    from pubs.importer import apply_import, prepare_import
+    from pubs.imports.apply import bibtex_import_apply
+    from pubs.imports.plan import bibtex_import_plan
     from pubs.models import Venue, VenueKind, VenueRank
 
     call_command("migrate", verbosity=0)
@@ -92,5 +93,7 @@ def build(size: int, group: str = ""):
     lab = Group.objects.create(name=group.title(), slug=group) if group else None
     text = (DATA / f"pubs_{size}.bib").read_text(encoding="utf-8")
     decisions = Decisions(allow_ambiguous=True, create_venues=True, skip_invalid=True)
-    prepared = prepare_import(text, decisions=decisions, max_entries=size * 2)
-    return apply_import(prepared, file_name=f"pubs_{size}.bib", source="bench", group=lab)
+    planned = bibtex_import_plan(text=text, decisions=decisions, max_entries=size * 2)
+    return bibtex_import_apply(
+        planned=planned, file_name=f"pubs_{size}.bib", source="bench", group=lab
+    )

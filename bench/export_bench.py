@@ -45,24 +45,16 @@ COUNTED = (
 
 
 def empty_caches() -> None:
-    """The process's caches of decoded LaTeX, parsed and written names: the import filled
-    them; an export on its own starts without."""
-    from pubs.bibtex import latex, names
-    from pubs.export import bibtex
+    """The process's cache of parsed names: the import filled it; an export on its own
+    starts without."""
+    from pubs.bibtex import names
 
-    for cached in (
-        latex.to_text,
-        latex._math,
-        names.parse_name,
-        bibtex._bibtex_name,
-        bibtex._latex_char,
-    ):
-        cached.cache_clear()
+    names.parse_name.cache_clear()
 
 
 def export_once() -> tuple[float, str]:
-    from pubs.exporting import export_papers, render
     from pubs.models import Paper
+    from pubs.queries.exporting import export_papers, render
 
     start = time.perf_counter()
     text, _ = render(export_papers(Paper.objects.all()), "bib")
@@ -94,8 +86,8 @@ def check_nothing_lost(text: str) -> int:
     Returns the number of entries compared; fails on the first difference."""
     from pubs.bibtex.normalize import normalize
     from pubs.bibtex.parse import parse
-    from pubs.exporting import export_papers
     from pubs.models import Paper
+    from pubs.queries.exporting import export_papers
 
     papers = export_papers(Paper.objects.all())
     parsed = parse(text)
@@ -147,11 +139,12 @@ def check_round_trip(text: str, size: int) -> bool:
 
 def import_text(text: str, size: int) -> None:
     from pubs.bibtex.plan import Decisions
-    from pubs.importer import apply_import, prepare_import
+    from pubs.imports.apply import bibtex_import_apply
+    from pubs.imports.plan import bibtex_import_plan
 
     decisions = Decisions(allow_ambiguous=True, create_venues=True, skip_invalid=True)
-    prepared = prepare_import(text, decisions=decisions, max_entries=size * 2)
-    apply_import(prepared, file_name="export.bib", source="bench")
+    planned = bibtex_import_plan(text=text, decisions=decisions, max_entries=size * 2)
+    bibtex_import_apply(planned=planned, file_name="export.bib", source="bench")
 
 
 def field_counts(text: str) -> tuple[Counter, int]:

@@ -39,21 +39,23 @@ def worker(path: Path, history: bool) -> None:
         from people.history import bulk_history
         from pubs.bibtex.parse import decode
         from pubs.bibtex.plan import Decisions
-        from pubs.ccf_catalogue import load_catalogue
-        from pubs.importer import apply_import, prepare_import, undo_import
-        from pubs.services import catalogue_install
+        from pubs.imports.apply import bibtex_import_apply
+        from pubs.imports.plan import bibtex_import_plan
+        from pubs.imports.undo import bibtex_import_undo
+        from pubs.services.papers import catalogue_install
+        from pubs.venues.catalogue import load_catalogue
 
         call_command("migrate", verbosity=0)
         catalogue_install(venues=load_catalogue()[0])
         text, _warnings = decode(path.read_bytes())
-        prepared = prepare_import(
-            text, decisions=Decisions(create_venues=True, allow_ambiguous=True)
+        planned = bibtex_import_plan(
+            text=text, decisions=Decisions(create_venues=True, allow_ambiguous=True)
         )
         times = [(time.process_time(), time.perf_counter())]
-        record = apply_import(prepared, file_name=path.name, source="bench")
+        record = bibtex_import_apply(planned=planned, file_name=path.name, source="bench")
         times.append((time.process_time(), time.perf_counter()))
         with bulk_history():
-            undo_import(record)
+            bibtex_import_undo(record=record)
         times.append((time.process_time(), time.perf_counter()))
         (c0, w0), (c1, w1), (c2, w2) = times
         result = {
