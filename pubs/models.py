@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from collections.abc import Mapping
+
 from django.conf import settings
 from django.contrib.postgres.indexes import GinIndex
 from django.contrib.postgres.search import SearchVector
@@ -479,9 +481,17 @@ class Paper(models.Model):
     @property
     def ccf_label(self) -> str:
         """ "CCF B", or "CCF B (A in 2022)" when the rank then differs from the rank now."""
-        return ccf.rank_label(
-            self.ccf_rank, self.ccf_rank_when_published, ccf.edition_in_force(self.year)
-        )
+        then = ccf.edition_in_force(self.year)
+        ranks = {settings.CCF_CURRENT_EDITION: self.ccf_rank, then: self.ccf_rank_when_published}
+        return ccf_label(ranks, self.year)
+
+
+def ccf_label(ranks: Mapping[int, str], year: int | None) -> str:
+    """How the rank of a paper of ``year`` reads, its venue's best rank in each CCF edition
+    being ``ranks`` (edition -> rank): "CCF B", "CCF B (A in 2022)", "" when never ranked.
+    ``Paper.ccf_label`` and the read of the lists both give this."""
+    then = ccf.edition_in_force(year)
+    return ccf.rank_label(ranks.get(settings.CCF_CURRENT_EDITION, ""), ranks.get(then, ""), then)
 
 
 #: The largest author position (author lists of thousands exist, e.g. in physics).

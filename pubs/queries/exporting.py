@@ -1,9 +1,8 @@
 """Exports from the database: papers read into ``pubs.export`` dataclasses, then written.
 
 ``export_papers(queryset)`` reads any list of papers (a selector's, filtered or not) through
-``selectors.entries``, the read the public pages make, and turns each paper into an
-ExportPaper; ``export_paper(paper)`` does it for one paper already read that way (the paper
-page). ``render(papers, fmt)`` writes them in one of the formats below; the pages, the
+``selectors.entries``, the read the public pages make, as plain rows into ExportPapers.
+``render(papers, fmt)`` writes them in one of the formats below; the pages, the
 exports, the admin and ``manage.py export_bibtex`` share them.
 """
 
@@ -12,23 +11,13 @@ from __future__ import annotations
 from collections.abc import Callable, Sequence
 from typing import Any
 
-from django.core.files.storage import default_storage
 from django.db.models import QuerySet
 
-from people import names
 from pubs.export import citations, csljson, cv, ris
 from pubs.export.bibtex import BibtexOptions, to_bibtex
-from pubs.export.model import ExportAuthor, ExportPaper
-from pubs.models import Authorship, Link, Paper
+from pubs.export.model import ExportPaper
+from pubs.models import Paper
 from pubs.queries import selectors
-
-#: The paper's columns read as they are into ExportPaper's fields of the same names.
-PAPER_FIELDS = (
-    "slug", "title", "title_bibtex", "kind", "status", "year", "month", "container_title",
-    "volume", "number", "pages", "publisher", "address", "editor", "series", "institution",
-    "thesis_type", "doi", "arxiv_id", "url", "abstract", "selected", "more_authors",
-    "citation_key",
-)  # fmt: skip
 
 
 def export_papers(
@@ -40,69 +29,7 @@ def export_papers(
     ``absolute_url`` turns the site-relative URL of an uploaded file ("/media/...") into an
     absolute one (a view passes ``request.build_absolute_uri``).
     """
-    return [export_paper(paper, absolute_url=absolute_url) for paper in selectors.entries(papers)]
-
-
-def export_paper(paper: Paper, *, absolute_url: Callable[[str], str] | None = None) -> ExportPaper:
-    """One paper read through ``selectors.entries`` (or a selector built on it) as an
-    ExportPaper, from what that read prefetched: no query."""
-    fields: dict[str, Any] = {name: getattr(paper, name) for name in PAPER_FIELDS}
-    venue = paper.venue
-    if venue is not None:
-        fields.update(
-            venue_abbreviation=venue.abbreviation,
-            venue_name=venue.name,
-            venue_kind=venue.kind,
-            venue_aliases=tuple(venue.aliases or ()),
-            venue_slug=venue.slug,
-            ccf_label=paper.ccf_label,
-            ccf_rank=paper.ccf_rank,
-        )
-    links = _links(paper.links.all(), absolute_url)
-    first_of_kind: dict[str, str] = {}
-    for kind, href, _ in links:
-        first_of_kind.setdefault(kind, href)
-    return ExportPaper(
-        **fields,
-        awards=tuple(paper.award_list),
-        extra_fields=paper.extra_fields or {},
-        tags=tuple(tag.name for tag in paper.tags.all()),
-        links=first_of_kind,
-        all_links=links,
-        authors=tuple(_author(authorship) for authorship in paper.authorships.all()),
-    )
-
-
-def _author(authorship: Authorship) -> ExportAuthor:
-    """An author as ``selectors.authors_prefetch`` reads them (``is_member`` annotated)."""
-    person = authorship.person
-    return ExportAuthor(
-        authorship.printed_name
-        or names.full_name(person.given_name, person.family_name)
-        or person.native_name,
-        person.given_name,
-        person.family_name,
-        person.native_name,
-        person.slug,
-        authorship.position,
-        authorship.equal_contribution,
-        authorship.corresponding,
-        authorship.is_member,
-    )
-
-
-def _links(
-    links: Sequence[Link], absolute_url: Callable[[str], str] | None
-) -> tuple[tuple[str, str, str], ...]:
-    """The paper's links as (kind, URL, label), in the links' order; files as URLs."""
-    found = []
-    for link in links:
-        href = link.url or (default_storage.url(link.file.name) if link.file else "")
-        if href and absolute_url is not None and href.startswith("/"):
-            href = absolute_url(href)
-        if href:
-            found.append((link.kind, href, link.label))
-    return tuple(found)
+    return selectors.entries(papers, absolute_url=absolute_url)
 
 
 # -- formats ----------------------------------------------------------------------------------

@@ -8,21 +8,262 @@ so a page's query count does not grow with the number of papers on it.
 from __future__ import annotations
 
 from collections import defaultdict
+from collections.abc import Callable, Iterable
 from dataclasses import dataclass
+from typing import Any
 
 from django.conf import settings
+from django.core.files.storage import default_storage
 from django.db.models import Count, Exists, F, Min, OuterRef, Prefetch, Q, QuerySet, Subquery
 
+from people import names
 from people.models import Advising, Group, Membership, Person, Role
-from pubs.models import Authorship, Paper, Venue, VenueRank
+from pubs.export.model import ExportAuthor, ExportPaper
+from pubs.models import Authorship, Link, Paper, Venue, VenueRank, ccf_label
 from pubs.venues import ccf
 
 PAGE_SIZE = 100
-#: What pages and exports read of an author's person; the rest (a biography, notes, the
-#: profile's links) is not loaded with hundreds of authors.
+#: Up to this many papers, the queries after the first name them rather than repeat it.
+LISTED_IDS = 1000
+
+#: The paper's columns read as they are into ExportPaper's fields of the same names. The
+#: private ones (the internal note) and the search text are never read.
+PAPER_FIELDS = (
+    "slug", "title", "title_bibtex", "kind", "status", "year", "month", "container_title",
+    "volume", "number", "pages", "publisher", "address", "editor", "series", "institution",
+    "thesis_type", "doi", "arxiv_id", "url", "abstract", "selected", "more_authors",
+    "citation_key",
+)  # fmt: skip
+PAPER_COLUMNS = (
+    "pk", "awards", "extra_fields", *PAPER_FIELDS,
+    "venue_id", "venue__slug", "venue__abbreviation", "venue__name", "venue__kind",
+    "venue__aliases",
+)  # fmt: skip
+#: What pages and exports read of an author and their person, in ``_author``'s order; the
+#: rest (a biography, notes, private addresses) is never read with a list.
+AUTHOR_COLUMNS = (
+    "paper_id", "printed_name", "person__given_name", "person__family_name",
+    "person__native_name", "person__slug", "position", "equal_contribution", "corresponding",
+    "is_member",
+)  # fmt: skip
 PERSON_SHOWN = ("person__slug", "person__given_name", "person__family_name", "person__native_name")
-#: What no public page or export reads of a paper.
+#: What no public page reads of a paper.
 PAPER_UNSHOWN = ("internal_note", "search_text")
+
+Links = tuple[tuple[str, str, str], ...]
+
+
+def entries(
+    papers: QuerySet[Paper], *, absolute_url: Callable[[str], str] | None = None
+) -> list[ExportPaper]:
+    """The papers of ``papers``, in its order, as ExportPapers: everything an entry shows, on
+    a page or in an export (venue and CCF rank, authors in order with their people and
+    whether each is a lab member, links, tags). The one read of papers that lists and
+    exports share: five queries of plain rows, whatever the number of papers.
+
+    Ordered newest first, made total with the id so that two reads of a list agree; an
+    explicit order or a slice is kept as it is. ``absolute_url`` turns the site-relative URL
+    of an uploaded file ("/media/...") into an absolute one (``request.build_absolute_uri``).
+    """
+    papers = _ordered(papers.prefetch_related(None))
+    rows = list(papers.values_list(*PAPER_COLUMNS))
+    if not rows:
+        return []
+    # A page of a list names its papers: the other queries then need not sort the list again.
+    ids = [row[0] for row in rows] if len(rows) <= LISTED_IDS else papers.values("pk")
+    venue_ids = {row[-6] for row in rows if row[-6] is not None}
+    authors = _authors(ids)
+    links = _links(ids, absolute_url)
+    tags = _tags(ids)
+    labels = _RankLabels(_ranks(venue_ids))
+    width = len(PAPER_FIELDS)
+    records = []
+    for pk, awards, extra, *values in rows:
+        fields = dict(zip(PAPER_FIELDS, values[:width], strict=True))
+        venue_id, slug, abbreviation, name, kind, aliases = values[width:]
+        if venue_id is not None:
+            fields.update(
+                venue_abbreviation=abbreviation,
+                venue_name=name,
+                venue_kind=kind,
+                venue_aliases=tuple(aliases or ()),
+                venue_slug=slug,
+                ccf_label=labels.label(venue_id, fields["year"]),
+                ccf_rank=labels.current(venue_id),
+            )
+        records.append(
+            _record(fields, awards, extra, tags.get(pk, ()), links.get(pk, ()), authors.get(pk, ()))
+        )
+    return records
+
+
+def entry(paper: Paper, *, absolute_url: Callable[[str], str] | None = None) -> ExportPaper:
+    """One paper read by ``paper_details`` as an ExportPaper, from what that read
+    prefetched (no query): the paper page shows its entry's parts from it."""
+    fields: dict[str, Any] = {name: getattr(paper, name) for name in PAPER_FIELDS}
+    venue = paper.venue
+    if venue is not None:
+        fields.update(
+            venue_abbreviation=venue.abbreviation,
+            venue_name=venue.name,
+            venue_kind=venue.kind,
+            venue_aliases=tuple(venue.aliases or ()),
+            venue_slug=venue.slug,
+            ccf_label=paper.ccf_label,
+            ccf_rank=paper.ccf_rank,
+        )
+    links = tuple(
+        _link(link.kind, link.url, link.file.name, link.label, absolute_url)
+        for link in paper.links.all()
+    )
+    authors = tuple(
+        _author(
+            a.printed_name,
+            a.person.given_name,
+            a.person.family_name,
+            a.person.native_name,
+            a.person.slug,
+            a.position,
+            a.equal_contribution,
+            a.corresponding,
+            a.is_member,
+        )
+        for a in paper.authorships.all()
+    )
+    tags = tuple(tag.name for tag in paper.tags.all())
+    return _record(fields, paper.awards, paper.extra_fields, tags, links, authors)
+
+
+def _record(
+    fields: dict[str, Any],
+    awards: str,
+    extra_fields: dict | None,
+    tags: Iterable[str],
+    links: Iterable[tuple[str, str, str] | None],
+    authors: Iterable[ExportAuthor],
+) -> ExportPaper:
+    all_links = tuple(link for link in links if link is not None)
+    first_of_kind: dict[str, str] = {}
+    for kind, href, _ in all_links:
+        first_of_kind.setdefault(kind, href)
+    return ExportPaper(
+        **fields,
+        awards=tuple(line.strip() for line in awards.splitlines() if line.strip()),
+        extra_fields=extra_fields or {},
+        tags=tuple(tags),
+        links=first_of_kind,
+        all_links=all_links,
+        authors=tuple(authors),
+    )
+
+
+def _author(
+    printed: str,
+    given: str,
+    family: str,
+    native: str,
+    slug: str,
+    position: int,
+    equal: bool,
+    corresponding: bool,
+    member: bool,
+) -> ExportAuthor:
+    return ExportAuthor(
+        printed or names.full_name(given, family) or native,
+        given,
+        family,
+        native,
+        slug,
+        position,
+        equal,
+        corresponding,
+        member,
+    )
+
+
+def _link(
+    kind: str, url: str, file: str, label: str, absolute_url: Callable[[str], str] | None
+) -> tuple[str, str, str] | None:
+    """A link as (kind, URL, label), a file as its URL; None when it has neither."""
+    href = url or (default_storage.url(file) if file else "")
+    if href and absolute_url is not None and href.startswith("/"):
+        href = absolute_url(href)
+    return (kind, href, label) if href else None
+
+
+def _ordered(papers: QuerySet[Paper]) -> QuerySet[Paper]:
+    if papers.query.is_sliced or papers.query.order_by:
+        return papers
+    return papers.order_by(*Paper._meta.ordering, "pk")
+
+
+def _authors(ids: QuerySet | list[int]) -> dict[int, list[ExportAuthor]]:
+    member = Membership.objects.filter(person=OuterRef("person"))
+    rows = (
+        Authorship.objects.filter(paper__in=ids)
+        .annotate(is_member=Exists(member))
+        .order_by("paper_id", "position")
+        .values_list(*AUTHOR_COLUMNS)
+    )
+    by_paper: dict[int, list[ExportAuthor]] = defaultdict(list)
+    for paper_id, *author in rows:
+        by_paper[paper_id].append(_author(*author))
+    return by_paper
+
+
+def _links(
+    ids: QuerySet | list[int], absolute_url: Callable[[str], str] | None
+) -> dict[int, list[tuple[str, str, str] | None]]:
+    """Paper id -> its links as (kind, URL, label), in the links' order."""
+    rows = Link.objects.filter(paper__in=ids).order_by("paper_id", "kind", "pk")
+    by_paper: dict[int, list[tuple[str, str, str] | None]] = defaultdict(list)
+    for paper_id, kind, url, file, label in rows.values_list(
+        "paper_id", "kind", "url", "file", "label"
+    ):
+        by_paper[paper_id].append(_link(kind, url, file, label, absolute_url))
+    return by_paper
+
+
+def _tags(ids: QuerySet | list[int]) -> dict[int, list[str]]:
+    rows = (
+        Paper.tags.through.objects.filter(paper__in=ids)
+        .order_by("paper_id", "tag__name")
+        .values_list("paper_id", "tag__name")
+    )
+    by_paper: dict[int, list[str]] = defaultdict(list)
+    for paper_id, name in rows:
+        by_paper[paper_id].append(name)
+    return by_paper
+
+
+def _ranks(venue_ids: set[int]) -> dict[int, dict[int, str]]:
+    """Venue id -> (CCF edition -> the venue's best rank in it)."""
+    rows = VenueRank.objects.filter(ranking=ccf.RANKING)
+    if len(venue_ids) <= LISTED_IDS:
+        rows = rows.filter(venue__in=venue_ids)
+    ranks: dict[int, dict[int, str]] = defaultdict(dict)
+    for venue_id, edition, rank in rows.values_list("venue_id", "edition", "rank"):
+        known = ranks[venue_id].get(edition)
+        ranks[venue_id][edition] = min(known, rank) if known else rank
+    return ranks
+
+
+class _RankLabels:
+    """``ccf_label`` once per venue and edition in force: thousands of papers share a few
+    hundred venues."""
+
+    def __init__(self, ranks: dict[int, dict[int, str]]) -> None:
+        self.ranks = ranks
+        self.labels: dict[tuple[int, int], str] = {}
+
+    def current(self, venue_id: int) -> str:
+        return self.ranks.get(venue_id, {}).get(settings.CCF_CURRENT_EDITION, "")
+
+    def label(self, venue_id: int, year: int | None) -> str:
+        key = (venue_id, ccf.edition_in_force(year))
+        if key not in self.labels:
+            self.labels[key] = ccf_label(self.ranks.get(venue_id, {}), year)
+        return self.labels[key]
 
 
 def authors_prefetch() -> Prefetch:
@@ -46,34 +287,31 @@ def authors_prefetch() -> Prefetch:
     return Prefetch("authorships", queryset=queryset)
 
 
-def entries(papers: QuerySet[Paper]) -> QuerySet[Paper]:
-    """``papers`` with everything an entry shows, on a page or in an export: the venue and
-    its ranks (the CCF badge), the authors in order, links and tags. The one read of papers
-    that pages and exports share; a fixed number of queries whatever the number of papers.
-
-    Ordered newest first, made total with the id so that two reads of a list agree; an
-    explicit order or a slice is kept as it is.
-    """
-    papers = (
-        papers.select_related(None)
-        .prefetch_related(None)
-        .select_related("venue")
-        .prefetch_related("venue__ranks", authors_prefetch(), "links", "tags")
-        .defer(*PAPER_UNSHOWN)
-    )
-    if papers.query.is_sliced or papers.query.order_by:
-        return papers
-    return papers.order_by(*Paper._meta.ordering, "pk")
-
-
 def public_papers() -> QuerySet[Paper]:
-    """Public papers, newest first, with everything an entry in a list shows."""
-    return entries(Paper.objects.public())
+    """Public papers, newest first (``entries`` reads what a list shows of them)."""
+    return _ordered(Paper.objects.public())
 
 
 def paper_details() -> QuerySet[Paper]:
-    """Public papers with what a paper's own page adds to a list entry (its groups)."""
-    return public_papers().prefetch_related("groups")
+    """Public papers as model instances with what a paper's own page shows: venue and ranks,
+    authors with their people, affiliations and membership, links, tags and groups."""
+    return (
+        public_papers()
+        .select_related("venue")
+        .prefetch_related("venue__ranks", authors_prefetch(), "links", "tags", "groups")
+        .defer(*PAPER_UNSHOWN)
+    )
+
+
+def newest_papers(limit: int) -> QuerySet[Paper]:
+    """The public papers added last, as model instances with their venue and authors."""
+    return (
+        Paper.objects.public()
+        .select_related("venue")
+        .prefetch_related(authors_prefetch())
+        .defer(*PAPER_UNSHOWN)
+        .order_by("-created", "-pk")[:limit]
+    )
 
 
 # "pk IN (papers of the person)" rather than "EXISTS (an authorship of this paper)": the

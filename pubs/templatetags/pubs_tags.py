@@ -10,6 +10,7 @@ from django.template.context import Context
 from django.urls import reverse
 from django.utils.translation import gettext as _
 
+from people.models import Person
 from pubs.export.bibtex import to_bibtex
 from pubs.export.model import ExportPaper
 from pubs.queries.selectors import YearRanks
@@ -33,12 +34,29 @@ def entry_url(context: Context, name: str, slug: str) -> str:
     """The URL of the paper, person or venue ``slug`` (``name`` is its URL's name, e.g.
     "pubs:person-detail"), as ``{% url name slug %}`` gives it: a list's entries hold hundreds
     of such links, so each name is reversed once per render and its slug put in."""
+    return _pattern(context, name).replace(_SLUG, quote(slug))
+
+
+def _pattern(context: Context, name: str) -> str:
+    """The URL ``name`` reversed with a placeholder slug, once per render."""
     # The render's first dict, which included templates share (as ``{% include %}`` keeps
     # its templates there).
     patterns = context.render_context.dicts[0].setdefault("entry_url_patterns", {})
     if name not in patterns:
         patterns[name] = reverse(name, args=[_SLUG])
-    return patterns[name].replace(_SLUG, quote(slug))
+    return patterns[name]
+
+
+@register.simple_tag(takes_context=True)
+def entry_authors(
+    context: Context, paper: ExportPaper, highlight: Person | None = None
+) -> list[presentation.EntryAuthor | None]:
+    """What the entry of ``paper`` shows of each author (``presentation.entry_authors``),
+    their pages' URLs made from one reversal per render."""
+    pattern = _pattern(context, "pubs:person-detail")
+    return presentation.entry_authors(
+        paper, lambda slug: pattern.replace(_SLUG, quote(slug)), highlight.slug if highlight else ""
+    )
 
 
 @register.filter

@@ -28,7 +28,7 @@ class NewPublicationsFeed(Feed):
     link = "/publications/"
 
     def items(self):
-        return selectors.public_papers().order_by("-created", "-pk")[:FEED_SIZE]
+        return selectors.newest_papers(FEED_SIZE)
 
     def item_title(self, item: Paper) -> str:
         return xml_text(item.title)

@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 import re
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from typing import TypeVar
 from urllib.parse import quote_plus
@@ -84,6 +84,35 @@ def with_gaps(authors: Sequence[Positioned]) -> list[Positioned | None]:
         entries.append(author)
         expected = author.position + 1  # type: ignore[attr-defined]
     return entries
+
+
+@dataclass(frozen=True, slots=True)
+class EntryAuthor:
+    """What an entry shows of an author: the printed name, the person's page (None for the
+    person whose page it is: their name is set in bold instead), a lab member, an equal
+    contribution."""
+
+    name: str
+    url: str | None
+    member: bool
+    equal: bool
+
+
+def entry_authors(
+    paper: ExportPaper, person_url: Callable[[str], str], highlight: str = ""
+) -> list[EntryAuthor | None]:
+    """The authors of an entry in order, ``None`` where unnamed authors are skipped.
+    ``person_url`` gives a person's page from their slug; ``highlight`` is the slug of the
+    person whose page lists the entry."""
+    shown: list[EntryAuthor | None] = []
+    expected = 1
+    for author in paper.authors:
+        if author.position > expected:
+            shown.append(None)
+        expected = author.position + 1
+        url = None if highlight and author.person == highlight else person_url(author.person)
+        shown.append(EntryAuthor(author.printed, url, author.member, author.equal))
+    return shown
 
 
 def coins(paper: ExportPaper) -> str:

@@ -21,7 +21,6 @@ from people.models import Group
 from pubs.export.model import ExportPaper
 from pubs.models import LinkKind, Paper, Venue
 from pubs.queries import selectors
-from pubs.queries.exporting import export_paper, export_papers
 from pubs.web import citing, presentation
 from pubs.web.cache import cached_page
 from pubs.web.filters import PaperFilter
@@ -49,7 +48,9 @@ def paper_list_context(
     return {
         "filter": filterset,
         "page": page,
-        "years": by_year(export_papers(page.object_list, absolute_url=request.build_absolute_uri)),
+        "years": by_year(
+            selectors.entries(page.object_list, absolute_url=request.build_absolute_uri)
+        ),
         "year_counts": selectors.year_counts(filtered),
         "total": page.paginator.count,
         "filtered": _is_filtered(filterset),
@@ -113,7 +114,9 @@ def _is_filtered(filterset: PaperFilter) -> bool:
 
 @cached_page
 def home(request: HttpRequest) -> HttpResponse:
-    papers = export_papers(selectors.public_papers()[:10], absolute_url=request.build_absolute_uri)
+    papers = selectors.entries(
+        selectors.public_papers()[:10], absolute_url=request.build_absolute_uri
+    )
     context = {"groups": selectors.groups(), "papers": papers}
     return render(request, "pubs/home.html", context)
 
@@ -128,7 +131,7 @@ def paper_list(request: HttpRequest) -> HttpResponse:
 @cached_page
 def paper_detail(request: HttpRequest, slug: str) -> HttpResponse:
     paper = get_object_or_404(selectors.paper_details(), slug=slug)
-    row = export_paper(paper, absolute_url=request.build_absolute_uri)
+    row = selectors.entry(paper, absolute_url=request.build_absolute_uri)
     url = request.build_absolute_uri(paper.get_absolute_url())
     pdfs = (link.href for link in paper.links.all() if link.kind == LinkKind.PDF)
     pdf = next((href for href in pdfs if presentation.is_web_url(href)), "")
