@@ -10,7 +10,7 @@ import pytest
 from pubs.venues.catalogue import load_catalogue
 from pubs.venues.resolution import VenueIndex
 
-DATA = Path(__file__).resolve().parent.parent / "data"
+DATA = Path(__file__).resolve().parents[2] / "data"
 #: The set collected while the resolver was written, and one collected apart from it.
 DATA_SETS = ["venue_strings.csv", "venue_strings_holdout.csv"]
 
