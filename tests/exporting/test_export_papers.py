@@ -1,6 +1,8 @@
 """Reading papers for export: what each ExportPaper holds, and a fixed number of queries."""
 
 import pytest
+from django.db import connection
+from django.test.utils import CaptureQueriesContext
 
 from pubs.models import Paper
 from pubs.queries import selectors
@@ -39,3 +41,12 @@ def test_uploaded_files_get_absolute_urls(db):
     )
     assert exported.links["slides"].startswith("https://lab.example/")
     assert exported.links["slides"].endswith("papers/slides/talk.pdf")
+
+
+def test_the_read_selects_no_private_column(db):
+    bulk_dataset(3, authors_per_paper=2)
+    with CaptureQueriesContext(connection) as queries:
+        export_papers(Paper.objects.all())
+    selected = " ".join(query["sql"].split(" FROM ")[0] for query in queries.captured_queries)
+    for column in ("internal_note", "email", "search_text", "bio"):
+        assert f'."{column}"' not in selected
