@@ -98,18 +98,47 @@ class BibtexOptions:
 
 #: The placeholders a citation key pattern may use.
 KEY_PLACEHOLDERS = frozenset({"family", "year", "yy", "word", "words", "title"})
+#: Bounds of a key pattern, which may come from a URL: its length, its number of
+#: placeholders, and the width or precision a placeholder's format may ask for
+#: ("{title:.8}"), so that no pattern makes a key larger than its paper's data.
+KEY_PATTERN_MAX_LENGTH = 64
+KEY_PATTERN_MAX_PLACEHOLDERS = 5
+KEY_FORMAT_MAX_WIDTH = 32
+_NUMBER = re.compile(r"\d+")
 
 
 def check_key_pattern(pattern: str) -> str:
     """``pattern`` when it is a usable key pattern; ValueError naming what is wrong."""
+    if len(pattern) > KEY_PATTERN_MAX_LENGTH:
+        raise ValueError(f"the key pattern is longer than {KEY_PATTERN_MAX_LENGTH} characters")
     try:
-        names = {name for _, name, _, _ in string.Formatter().parse(pattern) if name is not None}
+        fields = [
+            (name, spec, conversion)
+            for _, name, spec, conversion in string.Formatter().parse(pattern)
+            if name is not None
+        ]
     except ValueError as exc:
         raise ValueError(f"the key pattern {pattern!r} is malformed: {exc}") from exc
+    names = {name for name, _, _ in fields}
     unknown = names - KEY_PLACEHOLDERS
     if unknown or not names:
         known = ", ".join("{" + name + "}" for name in sorted(KEY_PLACEHOLDERS))
         raise ValueError(f"the key pattern {pattern!r} must use only {known}")
+    if len(fields) > KEY_PATTERN_MAX_PLACEHOLDERS:
+        raise ValueError(
+            f"the key pattern {pattern!r} has more than {KEY_PATTERN_MAX_PLACEHOLDERS} placeholders"
+        )
+    for name, spec, conversion in fields:
+        numbers = [int(number) for number in _NUMBER.findall(spec or "")]
+        if conversion or "{" in (spec or "") or any(n > KEY_FORMAT_MAX_WIDTH for n in numbers):
+            raise ValueError(
+                f"the key pattern {pattern!r} formats {{{name}}} in a way keys cannot use "
+                f"(a width or precision of at most {KEY_FORMAT_MAX_WIDTH}, no conversion)"
+            )
+    try:
+        string.Formatter().vformat(pattern, (), dict.fromkeys(KEY_PLACEHOLDERS, "x"))
+    except ValueError as exc:
+        raise ValueError(f"the key pattern {pattern!r} is malformed: {exc}") from exc
     return pattern
 
 

@@ -161,6 +161,29 @@ def test_the_key_pattern_is_configurable_and_checked():
         BibtexOptions(key_pattern="{author}{year}")
 
 
+def test_a_key_pattern_may_truncate_or_pad_a_placeholder_a_little():
+    assert make_key(paper(), "{family}{year}{words:.8}") == "fang2024nonidlem"
+    assert make_key(paper(), "{family:_<6}{yy}") == "fang__24"
+
+
+@pytest.mark.parametrize(
+    ("pattern", "message"),
+    [
+        ("{title:>999999999}", "width or precision of at most 32"),
+        ("{title:.33}", "width or precision of at most 32"),
+        ("{title:{year}}", "width or precision"),
+        ("{year!r}", "no conversion"),
+        ("{year:d}", "malformed"),
+        ("{family}" * 6, "more than 5 placeholders"),
+        ("{family}" + "x" * 60, "longer than 64 characters"),
+        ("{family", "malformed"),
+    ],
+)
+def test_a_key_pattern_is_bounded(pattern, message):
+    with pytest.raises(ValueError, match=message):
+        BibtexOptions(key_pattern=pattern)
+
+
 def test_existing_keys_are_kept_and_collisions_get_letters():
     papers = [
         paper(slug="b"),
