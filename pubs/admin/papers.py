@@ -34,6 +34,7 @@ from pubs.queries.exporting import render as render_export
 from pubs.search import search_text_refresh
 from pubs.services import public_version
 from pubs.services.papers import authorships_make_room, papers_match_venues
+from pubs.uploads import check_link_file
 from pubs.venues import ccf
 
 
@@ -260,8 +261,20 @@ class AuthorshipInline(admin.TabularInline):
         return super().get_queryset(request).select_related("person").order_by("position")
 
 
+class LinkForm(forms.ModelForm):
+    """A link: a file uploaded, or kept under another kind, must be of a type that kind
+    takes, judged by its content (pubs.uploads)."""
+
+    def clean_file(self):
+        file = self.cleaned_data.get("file")
+        if file and {"kind", "file"} & set(self.changed_data):
+            file = check_link_file(file, self.cleaned_data.get("kind"))
+        return file
+
+
 class LinkInline(admin.TabularInline):
     model = Link
+    form = LinkForm
     extra = 0
     fields = ["kind", "url", "file", "label"]
 
