@@ -599,7 +599,15 @@ class Link(models.Model):
     )
     kind = models.CharField(_("kind"), max_length=20, choices=LinkKind.choices)
     url = URLField(_("URL"), max_length=500, blank=True)
-    file = models.FileField(_("file"), upload_to=link_upload_to, blank=True)
+    file = models.FileField(
+        _("file"),
+        upload_to=link_upload_to,
+        blank=True,
+        help_text=_(
+            "A PDF, a PNG, JPEG, GIF or WebP image, or a PPTX or ODP presentation, "
+            "judged by its content."
+        ),
+    )
     label = models.CharField(_("label"), max_length=100, blank=True)
 
     objects = LinkManager()
@@ -627,6 +635,8 @@ class Link(models.Model):
                 violation_error_message=_("This paper already has this file."),
             ),
         ]
+        # The file view (pubs.web.media) finds a served file's papers by its name.
+        indexes = [models.Index(fields=["file"], name="link_file")]
 
     def __str__(self) -> str:
         return f"{self.get_kind_display()}: {self.href}"
