@@ -6,31 +6,92 @@ person's papers added (people never imports pubs).
 """
 
 from django.contrib import admin
-from django.db.models import Count, Prefetch, QuerySet
-from django.http import HttpRequest
+from django.contrib.admin import helpers
+from django.contrib.admin.widgets import AutocompleteSelect, AutocompleteSelectMultiple
+from django.core.exceptions import BadRequest, ValidationError
+from django.db.models import Count, Field, Prefetch, QuerySet
+from django.http import HttpRequest, HttpResponse
 from django.utils.translation import gettext_lazy as _
 
 from people.models import Advising, Group, Membership, Person
 
+# -- ids in hand-made posts ----------------------------------------------------------------
 
-class MembershipInline(admin.TabularInline):
+
+def is_id(field: Field, value: object) -> bool:
+    """Whether ``value`` can be a value of ``field`` (an id posted as "abc" cannot)."""
+    try:
+        field.to_python(value)
+    except ValidationError:
+        return False
+    return True
+
+
+class _AutocompleteOfIds:
+    """An autocomplete that shows again, in a form refused, only the posted values that can
+    be ids: Django would look the others up and fail with a server error."""
+
+    def optgroups(self, name: str, value: list, attr=None) -> list:
+        opts = self.field.remote_field.model._meta
+        target = opts.get_field(getattr(self.field.remote_field, "field_name", opts.pk.attname))
+        return super().optgroups(name, [v for v in value if is_id(target, v)], attr)
+
+
+class CheckedAutocompleteSelect(_AutocompleteOfIds, AutocompleteSelect):
+    pass
+
+
+class CheckedAutocompleteSelectMultiple(_AutocompleteOfIds, AutocompleteSelectMultiple):
+    pass
+
+
+class CheckedIds:
+    """ModelAdmin and inline mixin: ids in a hand-made POST that cannot be ids are an error of
+    the form (its autocompletes show them no more) or, for an action, a bad request; never a
+    server error."""
+
+    def formfield_for_foreignkey(self, db_field, request: HttpRequest, **kwargs):
+        if "widget" not in kwargs and db_field.name in self.get_autocomplete_fields(request):
+            kwargs["widget"] = CheckedAutocompleteSelect(
+                db_field, self.admin_site, using=kwargs.get("using")
+            )
+        return super().formfield_for_foreignkey(db_field, request, **kwargs)
+
+    def formfield_for_manytomany(self, db_field, request: HttpRequest, **kwargs):
+        if "widget" not in kwargs and db_field.name in self.get_autocomplete_fields(request):
+            kwargs["widget"] = CheckedAutocompleteSelectMultiple(
+                db_field, self.admin_site, using=kwargs.get("using")
+            )
+        return super().formfield_for_manytomany(db_field, request, **kwargs)
+
+    def response_action(self, request: HttpRequest, queryset: QuerySet) -> HttpResponse | None:
+        selected = request.POST.getlist(helpers.ACTION_CHECKBOX_NAME)
+        if not all(is_id(self.model._meta.pk, value) for value in selected):
+            raise BadRequest("The selected rows are named by ids that are no ids.")
+        return super().response_action(request, queryset)
+
+
+# -- memberships and advising ----------------------------------------------------------------
+
+
+class MembershipInline(CheckedIds, admin.TabularInline):
     model = Membership
     extra = 0
     autocomplete_fields = ["person", "group"]
-    fields = ["group", "person", "role", "start", "end", "note"]
+    fields = ["group", "person", "role", "start", "end", "note", "confirmed"]
 
 
 class PersonMembershipInline(MembershipInline):
     fk_name = "person"
-    fields = ["group", "role", "start", "end", "note"]
+    fields = ["group", "role", "start", "end", "note", "confirmed"]
 
 
 class GroupMembershipInline(MembershipInline):
     fk_name = "group"
-    fields = ["person", "role", "start", "end", "note"]
+    fields = ["person", "role", "start", "end", "note", "confirmed"]
 
 
-class AdvisorInline(admin.TabularInline):
+class AdvisorInline(CheckedIds, admin.TabularInline):
     model = Advising
     fk_name = "student"
     extra = 0
@@ -40,7 +101,7 @@ class AdvisorInline(admin.TabularInline):
     verbose_name_plural = _("advisors")
 
 
-class StudentInline(admin.TabularInline):
+class StudentInline(CheckedIds, admin.TabularInline):
     model = Advising
     fk_name = "advisor"
     extra = 0
@@ -50,7 +111,7 @@ class StudentInline(admin.TabularInline):
     verbose_name_plural = _("students")
 
 
-class PersonAdmin(admin.ModelAdmin):
+class PersonAdmin(CheckedIds, admin.ModelAdmin):
     list_display = ["name_display", "native_name", "affiliation", "group_list"]
     list_display_links = ["name_display"]
     list_filter = ["memberships__group", "memberships__role"]
@@ -99,7 +160,7 @@ class PersonAdmin(admin.ModelAdmin):
         )
 
 
-class GroupAdmin(admin.ModelAdmin):
+class GroupAdmin(CheckedIds, admin.ModelAdmin):
     list_display = ["name", "short_name", "institution", "member_count", "parent"]
     search_fields = ["name", "short_name", "native_name", "institution", "slug"]
     prepopulated_fields = {"slug": ("name",)}
@@ -119,9 +180,9 @@ class GroupAdmin(admin.ModelAdmin):
         return group.member_count
 
 
-class MembershipAdmin(admin.ModelAdmin):
-    list_display = ["person", "group", "role", "start", "end"]
-    list_filter = ["group", "role"]
+class MembershipAdmin(CheckedIds, admin.ModelAdmin):
+    list_display = ["person", "group", "role", "start", "end", "confirmed"]
+    list_filter = ["confirmed", "group", "role"]
     list_select_related = ["person", "group"]
     search_fields = [
         "person__family_name",
@@ -133,7 +194,7 @@ class MembershipAdmin(admin.ModelAdmin):
     date_hierarchy = "start"
 
 
-class AdvisingAdmin(admin.ModelAdmin):
+class AdvisingAdmin(CheckedIds, admin.ModelAdmin):
     list_display = ["student", "advisor", "role", "context"]
     list_filter = ["role"]
     list_select_related = ["student", "advisor"]

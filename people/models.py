@@ -190,6 +190,10 @@ class Role(models.TextChoices):
 
 
 class MembershipQuerySet(models.QuerySet):
+    def confirmed(self) -> MembershipQuerySet:
+        """Memberships in force: not a request still waiting to be confirmed."""
+        return self.filter(confirmed=True)
+
     def current(self, day: date | None = None) -> MembershipQuerySet:
         """Memberships running on ``day`` (today by default): started and not yet ended."""
         day = day or timezone.localdate()
@@ -216,6 +220,17 @@ class Membership(models.Model):
     start = models.DateField(_("start"), null=True, blank=True)
     end = models.DateField(_("end"), null=True, blank=True, help_text=_("Empty while current."))
     note = models.CharField(_("note"), max_length=200, blank=True)
+    # Adding someone to a group is not their consent to be edited by its editors: a
+    # membership an editor adds for someone outside their care is a request until the
+    # person, an editor of one of their groups or an admin confirms it (pubs.permissions).
+    confirmed = models.BooleanField(
+        _("confirmed"),
+        default=True,
+        help_text=_(
+            "A request waits for the person, an editor of one of their groups or an admin to "
+            "confirm it; until then it gives no rights and public pages do not show it."
+        ),
+    )
 
     objects = MembershipManager()
     history = KeptHistory()

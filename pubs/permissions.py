@@ -6,7 +6,7 @@ Roles are auth groups holding Django model permissions (``manage.py setup_roles`
 - a **Group editor** edits the papers, people, memberships and advising of the groups they
   edit (``Group.editors``) and imports BibTeX for those groups;
 - a **Member** adds papers and edits those they author, and edits their own profile (the
-  Person whose ``user`` they are);
+  Person whose ``user`` they are), and confirms the requests to add them to a group;
 - anonymous visitors read the public pages and nothing else.
 
 Model permissions say which kinds of rows a user may touch; the *scope* computed here says
@@ -14,6 +14,10 @@ which rows. The admin applies both through :class:`ScopedAdmin` and :class:`Scop
 querysets are filtered, object permissions checked, and choices (the groups a paper belongs
 to, the group of a membership or an import) limited to the user's groups, so that neither an
 edited URL nor a hand-made POST reaches another group's rows.
+
+Which people an editor may edit does not grow by their own action: a membership they add for
+someone they may not edit yet is a request, giving nothing until the person, an editor of one
+of the person's groups or an admin confirms it (:func:`membership_holds`).
 """
 
 from __future__ import annotations
@@ -62,6 +66,7 @@ ROLE_PERMISSIONS: dict[str, dict[str, tuple[str, ...]]] = {
         "pubs.venuerank": (VIEW,),
         "people.person": (VIEW, ADD, CHANGE),  # adding: a new co-author of their paper
         "people.group": (VIEW,),
+        "people.membership": (VIEW,),  # their own, to confirm a group's request
     },
 }
 
@@ -144,7 +149,8 @@ def scope_for(user) -> Scope:
     member_of = set()
     if person_id is not None:
         member_of = set(
-            Membership.objects.current()
+            Membership.objects.confirmed()
+            .current()
             .filter(person_id=person_id)
             .values_list("group_id", flat=True)
         )
@@ -189,6 +195,19 @@ def import_group_allowed(scope: Scope, group: Group | None) -> bool:
     return group is not None and group.pk in scope.edited_group_ids
 
 
+def import_undo_allowed(scope: Scope, record: BibtexImport) -> bool:
+    """Whether ``scope``'s user may undo an import: an admin any, others those they ran
+    (planned and written inside their scope; another's import may reach beyond it)."""
+    if scope.everything:
+        return True
+    return scope.user_id is not None and record.created_by_id == scope.user_id
+
+
+def editable_papers(scope: Scope) -> QuerySet[Paper]:
+    """The papers ``scope``'s user may open and edit in the admin."""
+    return Paper.objects.filter(scope.rows(Paper))
+
+
 # -- which rows ---------------------------------------------------------------------------------
 
 _NONE = Q(pk__in=[])
@@ -208,22 +227,66 @@ def _papers(scope: Scope) -> Q:
 
 
 def _people(scope: Scope) -> Q:
-    """Their own profile; for editors also the members of their groups and the authors of
-    their groups' papers (co-authors from outside the lab included)."""
+    """Their own profile; for editors also the members of their groups (confirmed) and the
+    outside co-authors of their groups' papers: people of no group and without a login, whom
+    nobody else looks after. A member of another group who wrote with the lab is that
+    group's to edit (and their own)."""
     rows = Q(pk=scope.person_id) if scope.person_id is not None else _NONE
     if scope.edited_group_ids:
-        member = Membership.objects.filter(
+        member = Membership.objects.confirmed().filter(
             person_id=OuterRef("pk"), group_id__in=scope.edited_group_ids
         )
         author = Authorship.objects.filter(
             person_id=OuterRef("pk"), paper__groups__in=scope.edited_group_ids
         )
-        rows |= Q(Exists(member)) | Q(Exists(author))
+        rows |= Q(Exists(member)) | (Q(Exists(author)) & _outsiders())
     return rows
+
+
+def _outsiders() -> Q:
+    """People of no group (no confirmed membership) and without a login."""
+    in_a_group = Membership.objects.confirmed().filter(person_id=OuterRef("pk"))
+    return ~Q(Exists(in_a_group)) & Q(user__isnull=True)
 
 
 def _memberships(scope: Scope) -> Q:
     return Q(group_id__in=scope.edited_group_ids) if scope.edited_group_ids else _NONE
+
+
+# -- memberships: requests and who confirms them -------------------------------------------
+
+
+def membership_holds(scope: Scope, person: Person) -> bool:
+    """Whether a membership of ``person`` that ``scope``'s user adds holds at once, rather than
+    being a request: the user may edit the person already, or nobody else looks after the
+    person yet (someone just added: no group, no login, no paper)."""
+    if scope.everything or scope.allows(person):
+        return True
+    return (
+        Person.objects.filter(pk=person.pk, user__isnull=True)
+        .exclude(Exists(Membership.objects.confirmed().filter(person_id=OuterRef("pk"))))
+        .exclude(Exists(Authorship.objects.filter(person_id=OuterRef("pk"))))
+        .exists()
+    )
+
+
+def membership_requests(scope: Scope) -> Q:
+    """The requests (memberships not confirmed) that ``scope``'s user may confirm or turn
+    down: those of the people they may edit (their own, for a member)."""
+    if scope.everything:
+        return Q(confirmed=False)
+    return Q(confirmed=False, person__in=Person.objects.filter(_people(scope)).values("pk"))
+
+
+def person_deletable(scope: Scope, person: Person) -> bool:
+    """Whether ``scope``'s user may delete ``person`` (or merge them into someone): they may
+    edit the person, and the person belongs to no group the user does not edit."""
+    if scope.everything:
+        return True
+    if not scope.allows(person):
+        return False
+    elsewhere = Membership.objects.confirmed().filter(person_id=person.pk)
+    return not elsewhere.exclude(group_id__in=scope.edited_group_ids).exists()
 
 
 def _advising(scope: Scope) -> Q:

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from django.contrib import admin, messages
 from django.contrib.admin import helpers
-from django.db.models import QuerySet
+from django.db.models import Q, QuerySet
 from django.http import HttpRequest, HttpResponse, HttpResponseRedirect
 from django.template.response import TemplateResponse
 from django.urls import reverse
@@ -13,6 +13,7 @@ from django.utils.translation import gettext_lazy
 
 from people.models import Person
 from pubs.models import Paper
+from pubs.permissions import request_scope
 from pubs.services.people_merge import MergeRefused, merge_plan_for, people_merge
 
 
@@ -55,7 +56,10 @@ def merge_people(
         )
         return HttpResponseRedirect(reverse("admin:people_person_change", args=[into.pk]))
     plan = merge_plan_for(into, others)
-    titles = Paper.objects.in_bulk([shared.paper_id for shared in plan.shared_papers])
+    # The papers the user may not open are named only if their public page names them.
+    scope = request_scope(request)
+    shown = Paper.objects.filter(Q(is_public=True) | scope.rows(Paper))
+    titles = shown.in_bulk([shared.paper_id for shared in plan.shared_papers])
     context = {
         **modeladmin.admin_site.each_context(request),
         "title": _("Merge people"),

@@ -2,38 +2,99 @@
 
 people.admin says how each page looks; here each is registered with the roles applied
 (pubs.permissions), its history kept (pubs.admin.history) and, for people, their papers.
+
+A membership that a group editor adds for someone they may not edit yet is a request
+(``Membership.confirmed`` off): the person, an editor of one of their groups or an admin
+confirms it with the action "Confirm the selected requests" on the list of memberships.
 """
 
 from __future__ import annotations
 
-from django.contrib import admin
+from django.contrib import admin, messages
 from django.db.models import Count, QuerySet
 from django.http import HttpRequest
 from django.utils.translation import gettext_lazy as _
+from django.utils.translation import ngettext
 
 from people import admin as base
 from people.models import Advising, Group, Membership, Person
 from pubs.admin.history import RecordedAdmin
 from pubs.admin.merge import merge_people
 from pubs.admin.papers import papers_overview
-from pubs.models import Paper
-from pubs.permissions import ScopedAdmin, ScopedInline, edited_groups
+from pubs.permissions import (
+    Scope,
+    ScopedAdmin,
+    ScopedInline,
+    editable_papers,
+    edited_groups,
+    membership_holds,
+    membership_requests,
+    person_deletable,
+    request_scope,
+)
 from pubs.search import search_text_refresh
 
 
-class PersonMembershipInline(ScopedInline, base.PersonMembershipInline):
+class ConfirmedByAdmins:
+    """Whether a membership is confirmed is set by an admin, and otherwise follows from who
+    added it: others see it without changing it."""
+
+    def get_readonly_fields(self, request: HttpRequest, obj=None):
+        fields = super().get_readonly_fields(request, obj)
+        if request_scope(request).everything:
+            return fields
+        return [*fields, "confirmed"]
+
+
+class PersonMembershipInline(ConfirmedByAdmins, ScopedInline, base.PersonMembershipInline):
     """On a person's page a group editor sees and edits the memberships of their groups."""
 
     def scoped_choices(self) -> dict:
         return {"group": edited_groups}
 
 
+class GroupMembershipInline(ConfirmedByAdmins, base.GroupMembershipInline):
+    """On a group's page, its members (the page is open to those who edit the group)."""
+
+
+class SettlesMemberships:
+    """ModelAdmin mixin for pages with memberships inline: a membership a restricted user adds
+    (or gives to another person) holds when they may edit the person already, and is a
+    request otherwise (pubs.permissions.membership_holds)."""
+
+    def save_formset(self, request: HttpRequest, form, formset, change: bool) -> None:
+        if formset.model is Membership:
+            settle_memberships(request_scope(request), formset)
+        super().save_formset(request, form, formset, change)
+
+
+def settle_memberships(scope: Scope, formset) -> None:
+    """Decide, before any is saved, which of the formset's new or moved memberships hold (a
+    person added twice in one form is decided once, as they were before it)."""
+    if scope.everything:
+        return
+    decided: dict[int, bool] = {}
+    for form in formset.forms:
+        data = getattr(form, "cleaned_data", None)
+        if not data or data.get("DELETE") or not form.has_changed():
+            continue
+        if form.instance.pk is not None and "person" not in form.changed_data:
+            continue
+        person = formset.instance if formset.fk.name == "person" else data.get("person")
+        if person is None:
+            continue
+        if person.pk not in decided:
+            decided[person.pk] = membership_holds(scope, person)
+        form.instance.confirmed = decided[person.pk]
+
+
 @admin.register(Person)
-class PersonAdmin(ScopedAdmin, RecordedAdmin, base.PersonAdmin):
+class PersonAdmin(SettlesMemberships, ScopedAdmin, RecordedAdmin, base.PersonAdmin):
     """People, with their papers: a count in the list and the latest on their page.
 
     Everyone with the admin views every person (they are on the public pages); private
-    fields only on the rows one may edit.
+    fields only on the rows one may edit. A person is deleted (or merged into another) only
+    by a user who edits every group they belong to.
     """
 
     view_everything = True
@@ -56,6 +117,18 @@ class PersonAdmin(ScopedAdmin, RecordedAdmin, base.PersonAdmin):
             super().get_queryset(request).annotate(paper_count=Count("authorships", distinct=True))
         )
 
+    def get_object(self, request: HttpRequest, object_id: str, from_field=None):
+        person = super().get_object(request, object_id, from_field)
+        if person is not None:
+            # The papers shown on the page: those the user may open (a readonly field is
+            # given the object alone, not the request).
+            person.papers_shown = editable_papers(request_scope(request))
+        return person
+
+    def has_delete_permission(self, request: HttpRequest, obj=None) -> bool:
+        allowed = super().has_delete_permission(request, obj)
+        return allowed and (obj is None or person_deletable(request_scope(request), obj))
+
     def save_model(self, request: HttpRequest, obj: Person, form, change: bool) -> None:
         super().save_model(request, obj, form, change)
         search_text_refresh(obj.authorships.values_list("paper_id", flat=True))  # renamed
@@ -66,24 +139,101 @@ class PersonAdmin(ScopedAdmin, RecordedAdmin, base.PersonAdmin):
 
     @admin.display(description=_("papers"))
     def papers(self, person: Person) -> str:
-        papers = (
-            Paper.objects.filter(authorships__person=person) if person.pk else Paper.objects.none()
-        )
-        return papers_overview(person, "author", papers)
+        shown = getattr(person, "papers_shown", None)
+        if shown is None:  # a past version, on its history page
+            return "—"
+        return papers_overview(person, "author", shown.filter(authorships__person=person))
 
 
 @admin.register(Group)
-class GroupAdmin(ScopedAdmin, base.GroupAdmin):
-    """Everyone views the groups (they are public); an editor edits their own."""
+class GroupAdmin(SettlesMemberships, ScopedAdmin, base.GroupAdmin):
+    """Everyone views the groups (they are public); an editor edits their own. Who edits a
+    group and which group it is part of are an admin's to say."""
 
     view_everything = True
-    superuser_fields = ("editors",)
+    superuser_fields = ("editors", "parent")
+    inlines = [GroupMembershipInline]
 
 
 @admin.register(Membership)
-class MembershipAdmin(ScopedAdmin, RecordedAdmin, base.MembershipAdmin):
+class MembershipAdmin(ConfirmedByAdmins, ScopedAdmin, RecordedAdmin, base.MembershipAdmin):
+    """The memberships of the groups one edits, and the requests one may confirm: those for
+    the people one may edit (for a member, themselves). A request one may confirm can also
+    be turned down, by deleting it."""
+
+    actions = ["confirm_requests"]
+
     def scoped_choices(self) -> dict:
         return {"group": edited_groups}
+
+    def get_queryset(self, request: HttpRequest) -> QuerySet:
+        scope = request_scope(request)
+        memberships = super(ScopedAdmin, self).get_queryset(request)
+        if scope.everything:
+            return memberships
+        return memberships.filter(scope.rows(Membership) | membership_requests(scope))
+
+    def has_view_permission(self, request: HttpRequest, obj=None) -> bool:
+        if super().has_view_permission(request, obj):
+            return True
+        allowed = super(ScopedAdmin, self).has_view_permission(request, obj)
+        return allowed and obj is not None and self._is_request_for(request, obj)
+
+    def has_delete_permission(self, request: HttpRequest, obj=None) -> bool:
+        if super().has_delete_permission(request, obj):
+            return True
+        allowed = super(ScopedAdmin, self).has_delete_permission(request, obj)
+        return allowed and obj is not None and self._is_request_for(request, obj)
+
+    def has_confirm_permission(self, request: HttpRequest) -> bool:
+        return self.has_view_permission(request)
+
+    def _is_request_for(self, request: HttpRequest, membership: Membership) -> bool:
+        """Whether ``membership`` is a request the user may confirm or turn down."""
+        requests = membership_requests(request_scope(request))
+        return Membership.objects.filter(requests, pk=membership.pk).exists()
+
+    def save_model(self, request: HttpRequest, obj: Membership, form, change: bool) -> None:
+        scope = request_scope(request)
+        if not scope.everything and (not change or "person" in form.changed_data):
+            obj.confirmed = membership_holds(scope, obj.person)
+        super().save_model(request, obj, form, change)
+        if not obj.confirmed and not scope.everything:
+            self.message_user(
+                request,
+                _(
+                    "%(person)s is not in your care yet: the membership is a request until "
+                    "they, an editor of one of their groups or an admin confirms it."
+                )
+                % {"person": obj.person},
+                messages.WARNING,
+            )
+
+    @admin.action(description=_("Confirm the selected requests"), permissions=["confirm"])
+    def confirm_requests(self, request: HttpRequest, queryset: QuerySet) -> None:
+        """Confirm the selected requests that the user may confirm; say how many others."""
+        requests = list(queryset.filter(membership_requests(request_scope(request))))
+        for membership in requests:
+            membership.confirmed = True
+            membership.save(update_fields=["confirmed"])  # one history record each
+        self.message_user(
+            request,
+            ngettext("%(count)d request confirmed.", "%(count)d requests confirmed.", len(requests))
+            % {"count": len(requests)},
+            messages.SUCCESS if requests else messages.WARNING,
+        )
+        others = queryset.count() - len(requests)
+        if others:
+            self.message_user(
+                request,
+                ngettext(
+                    "%(count)d selected membership is no request of yours to confirm.",
+                    "%(count)d selected memberships are no requests of yours to confirm.",
+                    others,
+                )
+                % {"count": others},
+                messages.WARNING,
+            )
 
 
 @admin.register(Advising)

@@ -198,7 +198,7 @@ def _ordered(papers: QuerySet[Paper]) -> QuerySet[Paper]:
 
 
 def _authors(ids: QuerySet | list[int]) -> dict[int, list[ExportAuthor]]:
-    member = Membership.objects.filter(person=OuterRef("person"))
+    member = Membership.objects.confirmed().filter(person=OuterRef("person"))
     rows = (
         Authorship.objects.filter(paper__in=ids)
         .annotate(is_member=Exists(member))
@@ -268,7 +268,7 @@ class _RankLabels:
 
 def authors_prefetch() -> Prefetch:
     """Authors in printed order, with their people and whether each is a lab member."""
-    member = Membership.objects.filter(person=OuterRef("person"))
+    member = Membership.objects.confirmed().filter(person=OuterRef("person"))
     queryset = (
         Authorship.objects.select_related("person")
         .only(
@@ -439,7 +439,7 @@ def public_people() -> QuerySet[Person]:
     """People the public may see: lab members, authors of a public paper, and the people
     of an advising relation. An outside co-author of hidden papers only stays unseen."""
     return Person.objects.filter(
-        Exists(Membership.objects.filter(person=OuterRef("pk")))
+        Exists(Membership.objects.confirmed().filter(person=OuterRef("pk")))
         | Exists(Authorship.objects.filter(person=OuterRef("pk"), paper__is_public=True))
         | Exists(Advising.objects.filter(Q(student=OuterRef("pk")) | Q(advisor=OuterRef("pk"))))
     )
@@ -452,14 +452,14 @@ def people() -> QuerySet[Person]:
         public_people()
         .annotate(
             paper_count=Count("authorships", filter=public),
-            is_member=Exists(Membership.objects.filter(person=OuterRef("pk"))),
+            is_member=Exists(Membership.objects.confirmed().filter(person=OuterRef("pk"))),
         )
         .order_by("family_name", "given_name", "pk")
     )
 
 
 def person_memberships(person: Person) -> QuerySet[Membership]:
-    return person.memberships.select_related("group").order_by("-start")
+    return person.memberships.confirmed().select_related("group").order_by("-start")
 
 
 def groups() -> QuerySet[Group]:
@@ -476,8 +476,10 @@ class RoleMembers:
 
 def group_members(group: Group) -> list[RoleMembers]:
     """A group's members by role, in the order of the roles, current and former apart."""
-    memberships = group.memberships.select_related("person").order_by(
-        "person__family_name", "person__given_name"
+    memberships = (
+        group.memberships.confirmed()
+        .select_related("person")
+        .order_by("person__family_name", "person__given_name")
     )
     by_role: dict[str, list[Membership]] = defaultdict(list)
     for membership in memberships:

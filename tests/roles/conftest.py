@@ -1,5 +1,6 @@
-"""Two groups, a group editor of the first, a member who authored one of its papers, and a
-paper of the second group: the cast of the role tests."""
+"""Two groups, an editor of each, a member of the first who authored one of its papers, a
+colleague of that member, a stranger of the second group and a paper of each: the cast of the
+role tests."""
 
 from __future__ import annotations
 
@@ -19,10 +20,13 @@ from tests.factories import GroupFactory, MembershipFactory, PersonFactory, pape
 @dataclass
 class Lab:
     group: Group  # group A: the editor's, the member's
-    other_group: Group  # group B: nobody's here
+    other_group: Group  # group B: the other editor's
     editor: object
     member: object
     member_person: Person
+    colleague: Person  # a member of group A without a login
+    stranger: Person  # a member of group B without a login
+    other_editor: object  # the editor of group B
     own_paper: Paper  # group A, authored by the member
     group_paper: Paper  # group A, not authored by the member
     other_paper: Paper  # group B
@@ -48,6 +52,8 @@ def lab(roles, django_user_model) -> Lab:
     group, other_group = GroupFactory(slug="group-a"), GroupFactory(slug="group-b")
     editor = staff_user(django_user_model, "editor", GROUP_EDITOR)
     group.editors.add(editor)
+    other_editor = staff_user(django_user_model, "other-editor", GROUP_EDITOR)
+    other_group.editors.add(other_editor)
     member = staff_user(django_user_model, "member", MEMBER)
     member_person = PersonFactory(user=member)
     MembershipFactory(person=member_person, group=group)
@@ -67,6 +73,9 @@ def lab(roles, django_user_model) -> Lab:
         editor=editor,
         member=member,
         member_person=member_person,
+        colleague=colleague,
+        stranger=stranger,
+        other_editor=other_editor,
         own_paper=own_paper,
         group_paper=group_paper,
         other_paper=other_paper,
@@ -83,6 +92,7 @@ def login(client, lab):
             "superuser": lab.superuser,
             "editor": lab.editor,
             "member": lab.member,
+            "other editor": lab.other_editor,
             "anonymous": None,
         }[role]
         if user is not None:
