@@ -170,10 +170,15 @@ CACHES = {
         if redis_url
         else {
             "BACKEND": "django.core.cache.backends.locmem.LocMemCache",
-            "OPTIONS": {"MAX_ENTRIES": 5000},
+            # Pages of 10-300 KB; at most about 500 x PUBLIC_CACHE_MAX_BYTES (docs/deploy.md).
+            "OPTIONS": {"MAX_ENTRIES": 500},
         }
     )
 }
+# A response larger than this is rendered for each request rather than kept in the cache.
+PUBLIC_CACHE_MAX_BYTES = int(
+    os.environ.get("PUBLIC_CACHE_MAX_BYTES", (16 if redis_url else 1) * 1024 * 1024)
+)
 
 # BibTeX imports: the largest file and the most entries one import takes.
 IMPORT_MAX_BYTES = int(os.environ.get("IMPORT_MAX_BYTES", 20 * 1024 * 1024))

@@ -1,7 +1,15 @@
 """Caching the public pages: a rendered page is kept until anything it shows changes.
 
-Cache keys carry the public version number (``pubs.services.public_version``), so a change
-made by any process invalidates the pages of all of them.
+``cached_page(query)`` first checks the request's query string with the URL's query form
+(``pubs.web.query``): a query it cannot honour is a 400, and the view sees only the canonical
+query. A page is then cached under what changes it and nothing else: the scheme and host
+(absolute URLs are written into pages and exports), the path, the language, and the canonical
+query. Cache keys carry the public version number (``pubs.services.public_version``), so a
+change made by any process invalidates the pages of all of them.
+
+The whole response is kept, headers included (a download keeps its file name). A response
+larger than ``PUBLIC_CACHE_MAX_BYTES`` is not kept, and how many are kept is bounded by the
+cache backend (``MAX_ENTRIES`` in memory, ``maxmemory`` in Redis: docs/deploy.md).
 """
 
 from __future__ import annotations
@@ -12,32 +20,65 @@ from functools import wraps
 
 from django.conf import settings
 from django.core.cache import cache
-from django.http import HttpRequest, HttpResponse
+from django.http import HttpRequest, HttpResponse, HttpResponseBase
 from django.utils.translation import get_language
 
 from pubs.services.public_version import version
+from pubs.web.query import PublicQuery
+
+View = Callable[..., HttpResponseBase]
 
 
-def cached_page(view: Callable[..., HttpResponse]) -> Callable[..., HttpResponse]:
-    """Serve a public GET page from the cache while nothing it shows has changed."""
+def cached_page(query: Callable[..., PublicQuery]) -> Callable[[View], View]:
+    """Check a public page's query string with ``query`` (a form built from the query and the
+    URL's arguments), then serve the page from the cache while nothing it shows has changed."""
 
-    @wraps(view)
-    def wrapper(request: HttpRequest, *args, **kwargs) -> HttpResponse:
-        if request.method != "GET" or not settings.PUBLIC_CACHE_SECONDS:
-            return view(request, *args, **kwargs)
-        path = hashlib.sha256(request.get_full_path().encode()).hexdigest()
-        key = f"public-page:{version()}:{get_language()}:{path}"
-        hit = cache.get(key)
-        if hit is not None:
-            content, content_type = hit
-            return HttpResponse(content, content_type=content_type)
-        response = view(request, *args, **kwargs)
-        if response.status_code == 200 and not response.streaming:
-            if hasattr(response, "render") and not response.is_rendered:
-                response.render()
-            cache.set(
-                key, (response.content, response["Content-Type"]), settings.PUBLIC_CACHE_SECONDS
-            )
-        return response
+    def decorator(view: View) -> View:
+        @wraps(view)
+        def wrapper(request: HttpRequest, *args, **kwargs) -> HttpResponseBase:
+            form = query(request.GET, **kwargs)
+            if not form.is_valid():
+                return bad_query(form)
+            request.GET = form.canonical()
+            if request.method != "GET" or not settings.PUBLIC_CACHE_SECONDS:
+                return view(request, *args, **kwargs)
+            key = page_key(request)
+            hit = cache.get(key)
+            if hit is not None:
+                return hit
+            response = view(request, *args, **kwargs)
+            if _keeps(response):
+                cache.set(key, response, settings.PUBLIC_CACHE_SECONDS)
+            return response
 
-    return wrapper
+        return wrapper
+
+    return decorator
+
+
+def bad_query(form: PublicQuery) -> HttpResponse:
+    """The 400 of a query string a page cannot honour: what is wrong, in plain text."""
+    return HttpResponse(form.problems(), status=400, content_type="text/plain; charset=utf-8")
+
+
+def page_key(request: HttpRequest) -> str:
+    """The cache key of a public page: the data version, then what the page is rendered from
+    (``request.GET`` being the canonical query ``cached_page`` made it)."""
+    page = (
+        request.scheme,
+        request.get_host(),
+        request.path,
+        get_language(),
+        request.GET.urlencode(),
+    )
+    text = "\n".join(page)
+    return f"public-page:{version()}:{hashlib.sha256(text.encode()).hexdigest()}"
+
+
+def _keeps(response: HttpResponseBase) -> bool:
+    """Whether a response may be kept for every visitor: a whole, public 200 of bounded size."""
+    if response.status_code != 200 or response.streaming or response.cookies:
+        return False
+    if hasattr(response, "render") and not response.is_rendered:
+        response.render()
+    return len(response.content) <= settings.PUBLIC_CACHE_MAX_BYTES

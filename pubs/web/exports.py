@@ -1,88 +1,109 @@
 """Exports of the public lists: any list URL + export.bib / .ris / .json / .txt / .html, and
-CV lists (cv.md, cv.tex, cv.txt). The list's filters apply, as on its page."""
+CV lists (cv.md, cv.tex, cv.txt). The list's filters apply, as on its page; a format's own
+options (BibTeX's key pattern and flags, the citation style) are the fields of its query form,
+bounded there, and checked with the filters before the view runs (``cached_page``)."""
 
 from __future__ import annotations
 
-from collections.abc import Callable
 from dataclasses import asdict
+from typing import Any
 
+from django import forms
+from django.core.exceptions import ValidationError
 from django.db.models import QuerySet
 from django.http import Http404, HttpRequest, HttpResponse, QueryDict
 from django.shortcuts import get_object_or_404
+from django.utils.text import format_lazy
+from django.utils.translation import gettext_lazy as _
 
 from people.models import Group
 from pubs.export import citations, cv
-from pubs.export.bibtex import DEFAULT_KEY_PATTERN, BibtexOptions
+from pubs.export.bibtex import DEFAULT_KEY_PATTERN, BibtexOptions, check_key_pattern
 from pubs.models import Venue
 from pubs.queries import selectors
 from pubs.queries.exporting import export_papers, render
 from pubs.web.cache import cached_page
-from pubs.web.filters import PaperFilter
+from pubs.web.filters import FilterQuery, PaperFilter
+from pubs.web.query import FlagField
 
 #: What ``export.<format>`` may be: BibTeX, RIS, CSL-JSON, formatted citations.
 EXPORT_FORMATS = ("bib", "ris", "json", "txt", "html")
 FILE_EXTENSIONS = {"json": "csl.json"}
 
 
-class BadOptions(ValueError):
-    """A query string the export cannot honour; the message says why."""
+def _key_pattern(pattern: str) -> None:
+    try:
+        check_key_pattern(pattern)
+    except ValueError as exc:
+        raise ValidationError(str(exc), code="invalid") from exc
 
 
-def _flag(query: QueryDict, name: str, default: bool) -> bool:
-    value = query.get(name)
-    if value is None or value == "":
-        return default
-    return value.lower() not in ("0", "false", "no", "off")
+class ExportQuery(FilterQuery):
+    """An export without options of its own (RIS, CSL-JSON, CV lists): the list's filters."""
+
+    def options(self) -> dict[str, Any]:
+        """The writer's options the query string gives."""
+        return {}
 
 
-def export_options(fmt: str, query: QueryDict) -> dict:
-    """The writer's options from the query string: for BibTeX ``keys`` (a citation key
-    pattern), ``utf8``, ``extras`` (al-folio fields), ``abstract``; ``style`` for citations."""
-    if fmt == "bib":
-        try:
-            options = BibtexOptions(
-                key_pattern=query.get("keys") or DEFAULT_KEY_PATTERN,
-                latex=not _flag(query, "utf8", False),
-                extras=_flag(query, "extras", False),
-                abstract=_flag(query, "abstract", True),
-            )
-        except ValueError as exc:
-            raise BadOptions(str(exc)) from exc
-        return asdict(options)
-    if fmt in ("txt", "html"):
-        style = query.get("style") or citations.DEFAULT_STYLE
-        if style not in citations.STYLES:
-            known = ", ".join(citations.STYLES)
-            raise BadOptions(f"unknown citation style {style!r}; known: {known}")
-        return {"style": style}
-    return {}
+class BibtexQuery(ExportQuery):
+    """export.bib: the list's filters, the citation key pattern (``keys``), UTF-8 rather than
+    LaTeX (``utf8``), the al-folio fields (``extras``), abstracts (``abstract``)."""
 
+    keys = forms.CharField(validators=[_key_pattern], initial=DEFAULT_KEY_PATTERN)
+    utf8 = FlagField(initial=False)
+    extras = FlagField(initial=False)
+    abstract = FlagField(initial=True)
 
-def _filtered(request: HttpRequest, papers: QuerySet) -> QuerySet:
-    filterset = PaperFilter(request.GET or None, queryset=papers)
-    if not filterset.is_bound:
-        return papers
-    if not filterset.is_valid():
-        problems = "; ".join(
-            f"{name}: {' '.join(errors)}" for name, errors in filterset.errors.items()
+    def options(self) -> dict[str, Any]:
+        """The writer's options (``BibtexOptions``)."""
+        values = self.values()
+        options = BibtexOptions(
+            key_pattern=values["keys"],
+            latex=not values["utf8"],
+            extras=values["extras"],
+            abstract=values["abstract"],
         )
-        raise BadOptions(problems)
-    return filterset.qs
+        return asdict(options)
+
+
+class CitationQuery(ExportQuery):
+    """export.txt and export.html: the list's filters and the citation style (``style``)."""
+
+    style = forms.ChoiceField(
+        choices=[(style, style) for style in citations.STYLES],
+        initial=citations.DEFAULT_STYLE,
+        error_messages={
+            "invalid_choice": format_lazy(
+                _("Unknown citation style %(value)s; the styles are {}."),
+                ", ".join(citations.STYLES),
+            )
+        },
+    )
+
+    def options(self) -> dict[str, Any]:
+        return {"style": self.values()["style"]}
+
+
+_QUERIES: dict[str, type[ExportQuery]] = {
+    "bib": BibtexQuery,
+    "txt": CitationQuery,
+    "html": CitationQuery,
+}
+
+
+def export_query(data: QueryDict, *, fmt: str = "", **url_kwargs: Any) -> ExportQuery:
+    """The query form of ``export.<fmt>``: the parameters that format reads."""
+    return _QUERIES.get(fmt, ExportQuery)(data)
 
 
 def _respond(
-    request: HttpRequest, papers: QuerySet, fmt: str, name: str, options: Callable[[], dict]
+    request: HttpRequest, papers: QuerySet, fmt: str, name: str, options: dict[str, Any]
 ) -> HttpResponse:
-    """``papers``, filtered as the query string says, written as ``fmt``; a 400 naming the
-    problem when the query string is wrong."""
-    try:
-        written = options()
-        exported = export_papers(
-            _filtered(request, papers), absolute_url=request.build_absolute_uri
-        )
-    except BadOptions as exc:
-        return HttpResponse(f"{exc}\n", status=400, content_type="text/plain; charset=utf-8")
-    content, content_type = render(exported, fmt, **written)
+    """``papers``, filtered as the (checked) query string says, written as ``fmt``."""
+    filtered = PaperFilter(request.GET, queryset=papers).qs
+    exported = export_papers(filtered, absolute_url=request.build_absolute_uri)
+    content, content_type = render(exported, fmt, **options)
     response = HttpResponse(content, content_type=content_type)
     extension = FILE_EXTENSIONS.get(fmt, fmt)
     response["Content-Disposition"] = f'inline; filename="{name}.{extension}"'
@@ -92,7 +113,8 @@ def _respond(
 def _export(request: HttpRequest, papers: QuerySet, fmt: str, name: str) -> HttpResponse:
     if fmt not in EXPORT_FORMATS:
         raise Http404(f"No export as {fmt}.")
-    return _respond(request, papers, fmt, name, lambda: export_options(fmt, request.GET))
+    options = export_query(request.GET, fmt=fmt).options()
+    return _respond(request, papers, fmt, name, options)
 
 
 def _cv(
@@ -100,15 +122,15 @@ def _cv(
 ) -> HttpResponse:
     if style not in cv.STYLES:
         raise Http404(f"No CV as {style}.")
-    return _respond(request, papers, f"cv.{style}", f"{name}-cv", lambda: {"person": person})
+    return _respond(request, papers, f"cv.{style}", f"{name}-cv", {"person": person})
 
 
-@cached_page
+@cached_page(export_query)
 def all_papers(request: HttpRequest, fmt: str) -> HttpResponse:
     return _export(request, selectors.public_papers(), fmt, "publications")
 
 
-@cached_page
+@cached_page(export_query)
 def paper(request: HttpRequest, slug: str, fmt: str) -> HttpResponse:
     papers = selectors.public_papers().filter(slug=slug)
     if not papers.exists():
@@ -116,31 +138,31 @@ def paper(request: HttpRequest, slug: str, fmt: str) -> HttpResponse:
     return _export(request, papers, fmt, slug)
 
 
-@cached_page
+@cached_page(export_query)
 def person(request: HttpRequest, slug: str, fmt: str) -> HttpResponse:
     found = get_object_or_404(selectors.public_people(), slug=slug)
     return _export(request, selectors.person_papers(found), fmt, slug)
 
 
-@cached_page
+@cached_page(export_query)
 def group(request: HttpRequest, slug: str, fmt: str) -> HttpResponse:
     found = get_object_or_404(Group, slug=slug)
     return _export(request, selectors.group_papers(found), fmt, slug)
 
 
-@cached_page
+@cached_page(export_query)
 def venue(request: HttpRequest, slug: str, fmt: str) -> HttpResponse:
     found = get_object_or_404(Venue, slug=slug)
     return _export(request, selectors.venue_papers(found), fmt, slug)
 
 
-@cached_page
+@cached_page(ExportQuery)
 def person_cv(request: HttpRequest, slug: str, style: str) -> HttpResponse:
     found = get_object_or_404(selectors.public_people(), slug=slug)
     return _cv(request, selectors.person_papers(found), style, slug, person=found.slug)
 
 
-@cached_page
+@cached_page(ExportQuery)
 def group_cv(request: HttpRequest, slug: str, style: str) -> HttpResponse:
     found = get_object_or_404(Group, slug=slug)
     return _cv(request, selectors.group_papers(found), style, slug)

@@ -2,28 +2,56 @@
 
 Query string: year, year_min, year_max, kind, rank (A, B, C, none) with an optional edition
 of the CCF list (the current one by default), venue, person, group (slugs), status, selected,
-tag, and q (title, author names and venue).
+tag, and q (title, author names and venue). Every value is bounded: years to the years a
+paper may have, slugs to a slug's length, the search to MAX_SEARCH_LENGTH characters.
+
+FilterQuery is the query string of a list's filters as a form of ``pubs.web.query`` (the
+exports and CV lists read it); ListQuery adds the page number (the list pages).
 """
 
 from __future__ import annotations
 
 import django_filters
+from django import forms
 from django.conf import settings
+from django.core.validators import MaxValueValidator, MinValueValidator
 from django.db.models import QuerySet
 from django.utils.translation import gettext_lazy as _
 
 from pubs.models import Authorship, Paper, PaperKind, Status
 from pubs.search import search_papers
 from pubs.venues import ccf
+from pubs.web.query import PageQuery, PublicQuery
 
 ANY = _("any")
 RANK_CHOICES = [(rank, f"CCF {rank}") for rank in ccf.RANKS] + [("none", _("Not ranked"))]
+#: The longest text search (ten words, as pubs.search reads at most, of any usual length).
+MAX_SEARCH_LENGTH = 200
+#: The longest slug of a venue, person, group or tag.
+MAX_SLUG_LENGTH = Paper._meta.get_field("slug").max_length
+
+
+def _year_limit(validator_class: type) -> int:
+    """The least or greatest year a paper may have, as the model says."""
+    field = Paper._meta.get_field("year")
+    return next(v.limit_value for v in field.validators if isinstance(v, validator_class))
+
+
+YEARS = {"min_value": _year_limit(MinValueValidator), "max_value": _year_limit(MaxValueValidator)}
+
+
+class YearFilter(django_filters.NumberFilter):
+    field_class = forms.IntegerField
+
+
+class SlugFilter(django_filters.CharFilter):
+    field_class = forms.SlugField
 
 
 class PaperFilter(django_filters.FilterSet):
-    year = django_filters.NumberFilter(field_name="year", label=_("Year"))
-    year_min = django_filters.NumberFilter(field_name="year", lookup_expr="gte", label=_("From"))
-    year_max = django_filters.NumberFilter(field_name="year", lookup_expr="lte", label=_("To"))
+    year = YearFilter(field_name="year", label=_("Year"), **YEARS)
+    year_min = YearFilter(field_name="year", lookup_expr="gte", label=_("From"), **YEARS)
+    year_max = YearFilter(field_name="year", lookup_expr="lte", label=_("To"), **YEARS)
     kind = django_filters.ChoiceFilter(choices=PaperKind.choices, label=_("Kind"), empty_label=ANY)
     rank = django_filters.ChoiceFilter(
         choices=RANK_CHOICES, method="filter_rank", label=_("CCF rank"), empty_label=ANY
@@ -34,13 +62,15 @@ class PaperFilter(django_filters.FilterSet):
         label=_("CCF edition"),
         empty_label=_("current"),
     )
-    venue = django_filters.CharFilter(field_name="venue__slug", label=_("Venue"))
-    person = django_filters.CharFilter(method="filter_person", label=_("Person"))
-    group = django_filters.CharFilter(method="filter_group", label=_("Group"))
+    venue = SlugFilter(field_name="venue__slug", label=_("Venue"), max_length=MAX_SLUG_LENGTH)
+    person = SlugFilter(method="filter_person", label=_("Person"), max_length=MAX_SLUG_LENGTH)
+    group = SlugFilter(method="filter_group", label=_("Group"), max_length=MAX_SLUG_LENGTH)
     status = django_filters.ChoiceFilter(choices=Status.choices, label=_("Status"), empty_label=ANY)
     selected = django_filters.BooleanFilter(field_name="selected", label=_("Selected"))
-    tag = django_filters.CharFilter(method="filter_tag", label=_("Tag"))
-    q = django_filters.CharFilter(method="filter_text", label=_("Search"))
+    tag = SlugFilter(method="filter_tag", label=_("Tag"), max_length=MAX_SLUG_LENGTH)
+    q = django_filters.CharFilter(
+        method="filter_text", label=_("Search"), max_length=MAX_SEARCH_LENGTH
+    )
 
     class Meta:
         model = Paper
@@ -68,3 +98,19 @@ class PaperFilter(django_filters.FilterSet):
 
     def filter_text(self, queryset: QuerySet, name: str, value: str) -> QuerySet:
         return search_papers(queryset, value)
+
+
+#: The query string of a list's filters: PaperFilter's own fields, so the bounds are its.
+FilterQuery = type(
+    "FilterQuery",
+    (PublicQuery,),
+    {
+        "__module__": __name__,
+        "__doc__": "The filters of a list of papers (the fields of PaperFilter).",
+        **{name: spec.field for name, spec in PaperFilter.base_filters.items()},
+    },
+)
+
+
+class ListQuery(FilterQuery, PageQuery):
+    """A list page: its filters and its page number."""

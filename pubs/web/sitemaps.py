@@ -19,6 +19,7 @@ from people.models import Group, Person
 from pubs.models import Paper, Venue
 from pubs.queries import selectors
 from pubs.web.cache import cached_page
+from pubs.web.query import SitemapQuery
 
 
 class _PublicSitemap(Sitemap):
@@ -83,7 +84,7 @@ SITEMAPS = {
 
 
 @require_safe
-@cached_page
+@cached_page(SitemapQuery)
 def sitemap_xml(request: HttpRequest) -> HttpResponse:
     return sitemap(request, sitemaps=SITEMAPS)
 

@@ -8,7 +8,7 @@ from dataclasses import dataclass
 from itertools import groupby
 from typing import Any
 
-from django.core.paginator import Paginator
+from django.core.paginator import Page, Paginator
 from django.db.models import QuerySet
 from django.http import HttpRequest, HttpResponse
 from django.shortcuts import get_object_or_404, render
@@ -23,13 +23,13 @@ from pubs.models import LinkKind, Paper, Venue
 from pubs.queries import selectors
 from pubs.web import citing, presentation
 from pubs.web.cache import cached_page
-from pubs.web.filters import PaperFilter
+from pubs.web.filters import ListQuery, PaperFilter
+from pubs.web.query import VENUE_SORTS, NoQuery, PageQuery, VenueIndexQuery
 
 #: The "since" of a group's summary: this many years back.
 SUMMARY_YEARS = 6
 #: People and venues per page of their indexes.
 INDEX_PAGE_SIZE = 200
-VENUE_SORTS = {"rank": _("CCF rank"), "name": _("name"), "papers": _("papers")}
 
 
 def by_year(papers: Iterable[ExportPaper]) -> list[tuple[int | None, list[ExportPaper]]]:
@@ -37,14 +37,21 @@ def by_year(papers: Iterable[ExportPaper]) -> list[tuple[int | None, list[Export
     return [(year, list(items)) for year, items in groupby(papers, key=lambda p: p.year)]
 
 
+def page_of(request: HttpRequest, items: QuerySet, per_page: int) -> Page:
+    """The page of ``items`` the (checked) query string asks for; the last one past it."""
+    return Paginator(items, per_page).get_page(PageQuery(request.GET).values()["page"])
+
+
 def paper_list_context(
     request: HttpRequest, papers: QuerySet[Paper], exports: dict[str, str]
 ) -> dict[str, Any]:
     """The shared list component: filters, one page of papers grouped by year, counts, and
-    links to the same list (same filters) as exports: ``exports`` maps a label to a URL."""
+    links to the same list (same filters) as exports: ``exports`` maps a label to a URL.
+
+    The query string is the canonical one ``cached_page(ListQuery)`` checked."""
     filterset = PaperFilter(request.GET or None, queryset=papers)
-    filtered = filterset.qs if filterset.is_bound and filterset.is_valid() else papers
-    page = Paginator(filtered, selectors.PAGE_SIZE).get_page(request.GET.get("page"))
+    filtered = filterset.qs
+    page = page_of(request, filtered, selectors.PAGE_SIZE)
     return {
         "filter": filterset,
         "page": page,
@@ -112,7 +119,7 @@ def _is_filtered(filterset: PaperFilter) -> bool:
     return any(value not in (None, "") for value in filterset.form.cleaned_data.values())
 
 
-@cached_page
+@cached_page(NoQuery)
 def home(request: HttpRequest) -> HttpResponse:
     papers = selectors.entries(
         selectors.public_papers()[:10], absolute_url=request.build_absolute_uri
@@ -121,14 +128,14 @@ def home(request: HttpRequest) -> HttpResponse:
     return render(request, "pubs/home.html", context)
 
 
-@cached_page
+@cached_page(ListQuery)
 def paper_list(request: HttpRequest) -> HttpResponse:
     exports = list_exports("export")
     context = paper_list_context(request, selectors.public_papers(), exports)
     return render(request, "pubs/paper_list.html", context)
 
 
-@cached_page
+@cached_page(NoQuery)
 def paper_detail(request: HttpRequest, slug: str) -> HttpResponse:
     paper = get_object_or_404(selectors.paper_details(), slug=slug)
     row = selectors.entry(paper, absolute_url=request.build_absolute_uri)
@@ -146,13 +153,13 @@ def paper_detail(request: HttpRequest, slug: str) -> HttpResponse:
     return render(request, "pubs/paper_detail.html", context)
 
 
-@cached_page
+@cached_page(PageQuery)
 def person_list(request: HttpRequest) -> HttpResponse:
-    page = Paginator(selectors.people(), INDEX_PAGE_SIZE).get_page(request.GET.get("page"))
+    page = page_of(request, selectors.people(), INDEX_PAGE_SIZE)
     return render(request, "people/person_list.html", {"page": page})
 
 
-@cached_page
+@cached_page(ListQuery)
 def person_detail(request: HttpRequest, slug: str) -> HttpResponse:
     person = get_object_or_404(selectors.public_people(), slug=slug)
     papers = selectors.person_papers(person)
@@ -170,7 +177,7 @@ def person_detail(request: HttpRequest, slug: str) -> HttpResponse:
     return render(request, "people/person_detail.html", context)
 
 
-@cached_page
+@cached_page(ListQuery)
 def group_detail(request: HttpRequest, slug: str) -> HttpResponse:
     group = get_object_or_404(Group, slug=slug)
     members = selectors.group_members(group)
@@ -188,17 +195,17 @@ def group_detail(request: HttpRequest, slug: str) -> HttpResponse:
     return render(request, "people/group_detail.html", context)
 
 
-@cached_page
+@cached_page(VenueIndexQuery)
 def venue_list(request: HttpRequest) -> HttpResponse:
-    sort = request.GET.get("sort")
-    sort = sort if sort in VENUE_SORTS else "rank"
-    venues = selectors.venues(sort, with_papers_only=not request.GET.get("all"))
-    page = Paginator(venues, INDEX_PAGE_SIZE).get_page(request.GET.get("page"))
+    query = VenueIndexQuery(request.GET).values()
+    sort = query["sort"]
+    venues = selectors.venues(sort, with_papers_only=not query["all"])
+    page = page_of(request, venues, INDEX_PAGE_SIZE)
     context = {"page": page, "sort": sort, "sorts": VENUE_SORTS.items()}
     return render(request, "pubs/venue_list.html", context)
 
 
-@cached_page
+@cached_page(ListQuery)
 def venue_detail(request: HttpRequest, slug: str) -> HttpResponse:
     venue = get_object_or_404(Venue.objects.prefetch_related("ranks"), slug=slug)
     context = {

@@ -92,7 +92,7 @@ def test_the_cv_takes_the_page_filters(client):
 @pytest.mark.parametrize(
     ("query", "message"),
     [
-        ("/publications/export.txt?style=nope", "unknown citation style"),
+        ("/publications/export.txt?style=nope", "Unknown citation style nope"),
         ("/publications/export.bib?keys={nope}", "key pattern"),
         ("/publications/export.bib?year=abc", "year"),
     ],

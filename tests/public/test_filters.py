@@ -133,26 +133,39 @@ def test_filters_apply_within_a_venue_page(client):
 
 
 @pytest.mark.parametrize(
-    "query",
+    ("query", "message"),
     [
-        "year=abc",
-        "rank=Z",
-        "kind=poem",
-        "edition=1999",
-        "year_min=-5",
-        "page=9999",
-        "page=x",
-        "q=" + "x" * 5000,
+        ("year=abc", "year: Enter a whole number."),
+        ("rank=Z", "rank: Select a valid choice. Z is not one of the available choices."),
+        ("kind=poem", "kind: Select a valid choice."),
+        ("edition=1999", "edition: Select a valid choice."),
+        ("year_min=-5", "year_min: Ensure this value is greater than or equal to 1500."),
+        ("year_max=99999", "year_max: Ensure this value is less than or equal to 2100."),
+        ("venue=<b>", "venue: Enter a valid “slug”"),
+        ("page=x", "page: Enter a whole number."),
+        ("q=" + "x" * 201, "q: Ensure this value has at most 200 characters"),
+        ("q=" + "x" * 5000, "q: The value is too long."),
+        ("year=2024&year=2023", "year: Give one value."),
     ],
 )
-def test_bad_filter_values_show_the_list_with_an_error_not_a_500(client, query):
+def test_a_bad_filter_value_is_a_400_that_names_the_filter(client, query, message):
     response = client.get(f"/publications/?{query}")
+    assert response.status_code == 400
+    assert response["Content-Type"] == "text/plain; charset=utf-8"
+    assert response.content.decode().startswith(message)
+
+
+def test_a_page_past_the_last_shows_the_last_page(client):
+    response = client.get("/publications/?page=9999")
     assert response.status_code == 200
+    assert response.context["page"].number == response.context["page"].paginator.num_pages
 
 
-def test_a_bad_filter_value_is_reported(client):
-    html = client.get("/publications/?year=abc").content.decode()
-    assert 'class="errorlist"' in html
+@pytest.mark.usefixtures("no_page_cache")
+def test_parameters_no_list_reads_are_left_out(client):
+    assert listed(client, "/publications/?rank=A&from=timeline&utm_source=x") == ranked("A")
+    html = client.get("/publications/?rank=A&from=timeline").content.decode()
+    assert 'href="/publications/export.bib?rank=A"' in html
 
 
 def test_the_form_keeps_the_values_asked_for(client):

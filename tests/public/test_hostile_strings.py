@@ -61,7 +61,6 @@ def hostile() -> Paper:
         "/",
         "/publications/",
         "/publications/?q=" + HOSTILE,
-        "/publications/?year=" + HOSTILE,
         f"/publications/{NON_IDLE}/",
         "/people/",
         "/people/jin-fang/",
