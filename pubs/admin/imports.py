@@ -22,10 +22,16 @@ from pubs.bibtex.parse import BibtexError
 from pubs.bibtex.plan import NEW, AuthorPlan, EntryPlan
 from pubs.imports.apply import bibtex_import_apply
 from pubs.imports.errors import ImportBlocked, UndoRefused
-from pubs.imports.plan import bibtex_import_plan, plan_people_names
+from pubs.imports.plan import OutOfScope, bibtex_import_plan, plan_people_names
 from pubs.imports.undo import bibtex_import_undo
 from pubs.models import BibtexImport, ImportStatus, Venue
-from pubs.permissions import ScopedAdmin, edited_groups, import_group_allowed, scope_for
+from pubs.permissions import (
+    ScopedAdmin,
+    edited_groups,
+    import_group_allowed,
+    import_undo_allowed,
+    request_scope,
+)
 
 #: Entries shown in full in a preview; beyond it only those that need a look.
 PREVIEW_ROWS = 200
@@ -57,6 +63,12 @@ class BibtexImportAdmin(ScopedAdmin, admin.ModelAdmin):
 
     def has_change_permission(self, request: HttpRequest, obj=None) -> bool:
         return False if obj is not None else super().has_change_permission(request, obj)
+
+    def get_object(self, request: HttpRequest, object_id: str, from_field=None):
+        record = super().get_object(request, object_id, from_field)
+        if record is not None:  # for the link to undo it (a readonly field sees no request)
+            record.undo_allowed = import_undo_allowed(request_scope(request), record)
+        return record
 
     def add_view(self, request: HttpRequest, form_url: str = "", extra_context=None):
         return HttpResponseRedirect(reverse("admin:pubs_bibteximport_upload"))
@@ -90,7 +102,7 @@ class BibtexImportAdmin(ScopedAdmin, admin.ModelAdmin):
         if record.status == ImportStatus.PREVIEW:
             url = reverse("admin:pubs_bibteximport_preview", args=[record.pk])
             return format_html('<a href="{}">{}</a>', url, _("Back to the preview"))
-        if record.status == ImportStatus.APPLIED:
+        if record.status == ImportStatus.APPLIED and getattr(record, "undo_allowed", False):
             url = reverse("admin:pubs_bibteximport_undo", args=[record.pk])
             return format_html('<a class="deletelink" href="{}">{}</a>', url, _("Undo this import"))
         return "—"
@@ -104,7 +116,7 @@ class BibtexImportAdmin(ScopedAdmin, admin.ModelAdmin):
     def upload_view(self, request: HttpRequest) -> HttpResponse:
         self._require(request)
         form = UploadForm(request.POST or None, request.FILES or None)
-        scope = scope_for(request.user)
+        scope = request_scope(request)
         if not scope.everything:  # a group editor imports for one of their groups
             form.fields["group"].queryset = edited_groups(scope)
             form.fields["group"].required = True
@@ -148,6 +160,7 @@ class BibtexImportAdmin(ScopedAdmin, admin.ModelAdmin):
                 decisions=decisions,
                 link_base=record.options.get("link_base", ""),
                 max_entries=settings.IMPORT_MAX_ENTRIES,
+                scope=request_scope(request),
             )
         except BibtexError as exc:
             record.delete()  # a preview of a file that cannot be imported is not kept
@@ -155,7 +168,7 @@ class BibtexImportAdmin(ScopedAdmin, admin.ModelAdmin):
             return HttpResponseRedirect(reverse("admin:pubs_bibteximport_upload"))
         if request.method == "POST" and "confirm" in request.POST:
             group = Group.objects.filter(slug=record.options.get("group")).first()
-            if not import_group_allowed(scope_for(request.user), group):
+            if not import_group_allowed(request_scope(request), group):
                 raise PermissionDenied
             try:
                 applied = bibtex_import_apply(
@@ -181,7 +194,8 @@ class BibtexImportAdmin(ScopedAdmin, admin.ModelAdmin):
             "record": record,
             "plan": planned.plan,
             "counts": planned.plan.summary(),
-            "rows": _rows(planned.plan, record.options.get("venues", {})),
+            "rows": _rows(planned.plan, record.options.get("venues", {}), planned.outside),
+            "outside": _outside_counts(planned.outside),
             "venue_choices": Venue.objects.order_by("abbreviation", "name").values_list(
                 "slug", "abbreviation", "name"
             ),
@@ -193,6 +207,8 @@ class BibtexImportAdmin(ScopedAdmin, admin.ModelAdmin):
     def undo_view(self, request: HttpRequest, pk: int) -> HttpResponse:
         self._require(request)
         record = get_object_or_404(self.get_queryset(request), pk=pk)
+        if not import_undo_allowed(request_scope(request), record):
+            raise PermissionDenied
         if request.method == "POST":
             try:
                 with bulk_history():  # thousands of deleted rows: their records in bulk
@@ -213,13 +229,14 @@ class BibtexImportAdmin(ScopedAdmin, admin.ModelAdmin):
         return TemplateResponse(request, "admin/pubs/bibteximport/undo.html", context)
 
 
-def _rows(plan, chosen_venues: dict[str, str]) -> list[dict]:
+def _rows(plan, chosen_venues: dict[str, str], outside: dict[str, OutOfScope]) -> list[dict]:
     """What the preview table shows: every entry of a small file, and of a large one those
-    that need a look (errors, choices, unmatched venues, conflicts)."""
+    that need a look (errors, choices, unmatched venues, conflicts, entries held back).
+    Of a paper outside the user's scope it shows what its public page shows, or nothing."""
     shown = [
         entry
         for index, entry in enumerate(plan.entries)
-        if index < PREVIEW_ROWS or _needs_attention(entry)
+        if index < PREVIEW_ROWS or _needs_attention(entry) or entry.key in outside
     ]
     names = plan_people_names(plan=plan, entries=shown)
     return [
@@ -230,9 +247,21 @@ def _rows(plan, chosen_venues: dict[str, str]) -> list[dict]:
             "venue_field": f"venue:{entry.venue.text}" if entry.venue else "",
             "venue_choice": chosen_venues.get(entry.venue.text, "") if entry.venue else "",
             "overwrite": plan.decisions.overwrite.get(entry.key, False),
+            "outside": outside.get(entry.key),
+            "public_url": _public_url(outside.get(entry.key)),
         }
         for entry in shown
     ]
+
+
+def _public_url(paper: OutOfScope | None) -> str:
+    return reverse("pubs:paper-detail", args=[paper.slug]) if paper and paper.slug else ""
+
+
+def _outside_counts(outside: dict[str, OutOfScope]) -> dict[str, int]:
+    """How many entries match a paper of another group, and how many a hidden one."""
+    hidden = sum(1 for paper in outside.values() if not paper.slug)
+    return {"public": len(outside) - hidden, "hidden": hidden}
 
 
 def _needs_attention(entry: EntryPlan) -> bool:

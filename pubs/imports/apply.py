@@ -8,6 +8,10 @@ each: the BibtexImport records them as a whole, and a row's first recorded chang
 its state before (``pubs.history.history_baseline``), as for every row written in bulk. The
 papers and people it changes get their history records, with the importing user.
 
+It writes inside the importing user's scope, as planned (``pubs.imports.plan``): the papers
+it fills in and adds to the group are theirs, the names it remembers are of people they may
+edit, and it remembers a venue's new alias only for a user who may change venues.
+
 Imports take turns (``pubs.imports.lock``); a plan made before another import or an edit
 landed is made again first, so two imports of one file at the same time create each paper
 once.
@@ -33,8 +37,15 @@ from pubs.history import history_baseline
 from pubs.identifiers import paper_slug, slug_words
 from pubs.imports.errors import ImportBlocked
 from pubs.imports.lock import bibtex_import_lock
-from pubs.imports.plan import RESTORABLE, PlannedImport, bibtex_import_plan, database_state
+from pubs.imports.plan import (
+    RESTORABLE,
+    OutOfScope,
+    PlannedImport,
+    bibtex_import_plan,
+    database_state,
+)
 from pubs.models import Authorship, BibtexImport, ImportStatus, Link, Paper, Tag, Venue
+from pubs.permissions import Scope
 from pubs.search import paper_search_text, search_text_refresh
 from pubs.services import public_version
 from pubs.venues.resolution import new_venue_key, venue_name
@@ -76,6 +87,7 @@ def bibtex_import_apply(
             decisions=planned.plan.decisions,
             link_base=planned.link_base,
             max_entries=planned.max_entries,
+            scope=planned.scope,
         )
     plan = planned.plan
     if not plan.ready:
@@ -87,14 +99,15 @@ def bibtex_import_apply(
         "default_date": timezone.now(),
     }
     changes: dict[str, Any] = defaultdict(list)
-    venue_ids = _create_venues(plan, changes)
+    aliases = user is None or user.has_perm("pubs.change_venue")
+    venue_ids = _create_venues(plan, changes, aliases=aliases)
     person_ids = _create_people(plan, changes)
     created = _create_papers(plan, venue_ids, person_ids, changes)
     updated = _update_papers(plan, venue_ids, history, changes)
     search_text_refresh(updated)  # the papers created have theirs already
-    _remember_variants(plan, history, changes)
     if group is not None:
-        _add_to_group(plan, created, group, changes)
+        _add_to_group(plan, created, group, changes, outside=planned.outside)
+    _remember_variants(plan, history, changes, planned.scope)
     record = record or BibtexImport()
     # A preview's record holds the text already: it is not written again (megabytes).
     stored = record.pk is not None and record.text == planned.text
@@ -125,10 +138,10 @@ def _check_still_a_preview(record: BibtexImport) -> None:
 # -- venues and people ---------------------------------------------------------------------
 
 
-def _create_venues(plan: ImportPlan, changes: dict) -> dict[str, int]:
+def _create_venues(plan: ImportPlan, changes: dict, *, aliases: bool) -> dict[str, int]:
     """Venues the user chose to create, one per venue whatever the edition ("AMCV 2006" and
-    "AMCV 2007" are one), and aliases remembered when an unmatched text was mapped. Returns
-    the new venues' ids by the texts that name them."""
+    "AMCV 2007" are one), and, with ``aliases``, aliases remembered when an unmatched text was
+    mapped. Returns the new venues' ids by the texts that name them."""
     taken = set(Venue.objects.values_list("slug", flat=True))
     by_key: dict[tuple[str, str], Venue] = {}
     venue_of_text: dict[str, Venue] = {}
@@ -152,7 +165,7 @@ def _create_venues(plan: ImportPlan, changes: dict) -> dict[str, int]:
     mapped = {
         entry.venue.venue: entry.venue.text
         for entry in plan.to_write
-        if entry.venue and entry.venue.decided and entry.venue.venue is not None
+        if aliases and entry.venue and entry.venue.decided and entry.venue.venue is not None
     }
     for venue in Venue.objects.filter(pk__in=mapped):
         alias = mapped[venue.pk]
@@ -390,9 +403,10 @@ def _update_papers(
     return list(papers)
 
 
-def _remember_variants(plan: ImportPlan, history: dict, changes: dict) -> None:
+def _remember_variants(plan: ImportPlan, history: dict, changes: dict, scope: Scope) -> None:
     """Names matched by initials, co-authors, Chinese order or the user's choice are
-    remembered on the person, so the next import knows them."""
+    remembered on the person, so the next import knows them: on the people ``scope``'s user
+    may edit (the outside co-authors of the papers just added to their group among them)."""
     wanted: dict[int, set[str]] = defaultdict(set)
     for entry in plan.entries:
         if entry.action != "create":
@@ -403,7 +417,7 @@ def _remember_variants(plan: ImportPlan, history: dict, changes: dict) -> None:
             if author.person is not None and not author.is_new:
                 wanted[author.person].add(author.author.native or author.author.printed)
     people = []
-    for person in Person.objects.filter(pk__in=wanted):
+    for person in Person.objects.filter(scope.rows(Person), pk__in=wanted):
         known = {person.name, person.native_name, *person.variants}
         added = sorted(wanted[person.pk] - known)
         if added:
@@ -415,11 +429,20 @@ def _remember_variants(plan: ImportPlan, history: dict, changes: dict) -> None:
         bulk_update_with_history(people, Person, ["variants"], batch_size=BATCH_SIZE, **history)
 
 
-def _add_to_group(plan: ImportPlan, created: dict[str, int], group: Group, changes: dict) -> None:
+def _add_to_group(
+    plan: ImportPlan,
+    created: dict[str, int],
+    group: Group,
+    changes: dict,
+    *,
+    outside: dict[str, OutOfScope],
+) -> None:
+    """The papers created join the group, and those already there that the user may edit
+    (not those ``outside`` their scope)."""
     paper_ids = set(created.values()) | {
         e.duplicate.paper.id
         for e in plan.entries
-        if e.action == "duplicate" and e.duplicate and not e.same_as_entry
+        if e.action == "duplicate" and e.duplicate and not e.same_as_entry and e.key not in outside
     }
     present = set(group.papers.filter(pk__in=paper_ids).values_list("pk", flat=True))
     through = Paper.groups.through

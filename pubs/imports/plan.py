@@ -4,13 +4,17 @@ The planner itself is pure (``pubs.bibtex.plan``); this module reads what it com
 file with (the people and who wrote with whom, the papers and their authors' family names,
 the venues, the fields of papers already there) into its indexes. It also notes a summary
 of the database's state, so that applying can tell whether the plan is still current.
+
+An import plans and writes only inside the importing user's scope (pubs.permissions): an
+entry for a paper outside it changes nothing of that paper and says no more of it than its
+public page does; an entry for a hidden paper is held back without a word of the paper.
 """
 
 from __future__ import annotations
 
 from collections import defaultdict
 from collections.abc import Hashable
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from typing import Any
 
 from django.db.models import Count, Max
@@ -18,15 +22,28 @@ from django.db.models import Count, Max
 from people.models import Person
 from pubs.bibtex.names import parse_name
 from pubs.bibtex.normalize import Record, parse_and_normalize
-from pubs.bibtex.paper_match import PaperIndex, PaperRecord, family_key
+from pubs.bibtex.paper_match import PaperIndex, PaperMatch, PaperRecord, family_key
 from pubs.bibtex.parse import DEFAULT_MAX_ENTRIES, ParsedFile, check_text
 from pubs.bibtex.people_match import PeopleIndex, PersonRecord
 from pubs.bibtex.plan import FILLABLE, Decisions, EntryPlan, ImportPlan, build_plan
 from pubs.models import Authorship, Paper, Venue
+from pubs.permissions import EVERYTHING, Scope
 from pubs.services.papers import venue_index
 
 #: Fields of a paper an import may change on a paper already there (undo restores them).
 RESTORABLE = tuple(dict.fromkeys((*FILLABLE, "kind", "status", "year", "modified")))
+
+#: What an entry is told of a paper it matches that the importing user may not see.
+HIDDEN_PAPER = "a paper with this identifier exists that you cannot see; ask an admin"
+
+
+@dataclass(frozen=True)
+class OutOfScope:
+    """A paper already there that an entry matches, outside the importing user's scope: the
+    import leaves it as it is. ``slug`` names its public page; empty, it is hidden."""
+
+    paper_id: int
+    slug: str = ""
 
 
 @dataclass
@@ -41,6 +58,10 @@ class PlannedImport:
     max_entries: int = DEFAULT_MAX_ENTRIES
     #: The database's state when it was planned (see :func:`database_state`).
     state: tuple = ()
+    #: Whose import it is: it plans and writes inside this scope.
+    scope: Scope = EVERYTHING
+    #: The entries matching a paper outside the scope, by key.
+    outside: dict[str, OutOfScope] = field(default_factory=dict)
 
 
 def bibtex_import_plan(
@@ -49,8 +70,10 @@ def bibtex_import_plan(
     decisions: Decisions | None = None,
     link_base: str = "",
     max_entries: int = DEFAULT_MAX_ENTRIES,
+    scope: Scope = EVERYTHING,
 ) -> PlannedImport:
-    """Parse ``text`` and plan its import against the database (nothing is written).
+    """Parse ``text`` and plan its import against the database (nothing is written), as
+    ``scope``'s user may import it: papers outside the scope are left as they are.
 
     Raises BibtexError when the text cannot be read at all (not text, too many entries).
     """
@@ -67,7 +90,42 @@ def bibtex_import_plan(
         existing=_existing_values(),
         decisions=decisions,
     )
-    return PlannedImport(text, parsed, records, plan, link_base, max_entries, state)
+    return PlannedImport(
+        text,
+        parsed,
+        records,
+        plan,
+        link_base,
+        max_entries,
+        state,
+        scope=scope,
+        outside=_keep_in_scope(plan, scope),
+    )
+
+
+def _keep_in_scope(plan: ImportPlan, scope: Scope) -> dict[str, OutOfScope]:
+    """Leave the papers outside ``scope`` as they are: the entries that match one fill in
+    nothing, promote nothing and join no group, and of a hidden paper they keep nothing but
+    that it exists (the entry is held back with a warning). Returns them by entry key."""
+    if scope.everything:
+        return {}
+    entries = [e for e in plan.entries if e.action == "duplicate" and not e.same_as_entry]
+    ids = {entry.duplicate.paper.id for entry in entries}
+    if not ids:
+        return {}
+    editable = set(Paper.objects.filter(scope.rows(Paper), pk__in=ids).values_list("pk", flat=True))
+    public = dict(Paper.objects.public().filter(pk__in=ids - editable).values_list("pk", "slug"))
+    outside = {}
+    for entry in entries:
+        paper_id = entry.duplicate.paper.id
+        if paper_id in editable:
+            continue
+        entry.fill, entry.conflicts, entry.promote = {}, {}, False
+        outside[entry.key] = OutOfScope(paper_id, public.get(paper_id, ""))
+        if paper_id not in public:
+            entry.duplicate = PaperMatch(PaperRecord(paper_id, "", None), entry.duplicate.how)
+            entry.record.problem(HIDDEN_PAPER, "warning")
+    return outside
 
 
 def database_state() -> tuple:
