@@ -10,7 +10,7 @@ from __future__ import annotations
 import re
 import unicodedata
 
-from pylatexenc.latex2text import LatexNodes2Text
+from pylatexenc import latex2text, latexwalker, macrospec
 
 _ACCENTS = {
     "'": "\u0301", "`": "\u0300", "^": "\u0302", '"': "\u0308", "~": "\u0303", "=": "\u0304",
@@ -35,7 +35,35 @@ _NEEDS_WORK = re.compile(r"[\\{}$~]")
 _MATH = re.compile(r"(\$[^$]*\$)")
 _DASHES = (("---", "\u2014"), ("--", "\u2013"))
 
-_PYLATEXENC = LatexNodes2Text(math_mode="text", strict_latex_spaces=False)
+_COMMAND = re.compile(r"\\(?:[A-Za-z]+\*?|.)")
+
+
+def _link_text(node, l2tobj) -> str:
+    """What ``\\href{address}{text}`` shows: its text (pylatexenc passes itself as
+    ``l2tobj``, by that name)."""
+    arguments = node.nodeargd.argnlist if node.nodeargd else []
+    text = arguments[1] if len(arguments) > 1 else None
+    return l2tobj.nodelist_to_text([text]) if text is not None else ""
+
+
+def _decoder() -> tuple[latex2text.LatexNodes2Text, object]:
+    """pylatexenc's decoder and the parsing context it reads with; ``\\href`` added to both
+    (pylatexenc 2 reads it with no argument, then fails looking for them)."""
+    walker = latexwalker.get_default_latex_context_db()
+    walker.add_context_category(
+        "links", prepend=True, macros=[macrospec.std_macro("href", False, 2)]
+    )
+    texts = latex2text.get_default_latex_context_db()
+    texts.add_context_category(
+        "links", prepend=True, macros=[latex2text.MacroTextSpec("href", _link_text)]
+    )
+    decoder = latex2text.LatexNodes2Text(
+        latex_context=texts, math_mode="text", strict_latex_spaces=False
+    )
+    return decoder, walker
+
+
+_PYLATEXENC, _PARSING = _decoder()
 
 
 def _accent(match: re.Match[str]) -> str:
@@ -87,7 +115,12 @@ def _math(formula: str) -> str:
 
 
 def _pylatexenc(value: str) -> str:
-    return _PYLATEXENC.latex_to_text(value)
+    try:
+        return _PYLATEXENC.latex_to_text(value, latex_context=_PARSING)
+    except Exception:
+        # pylatexenc fails on some commands written without their arguments ("\\verb",
+        # "\\sqrt", "\\footnote"): the text is then shown with its commands left out.
+        return _COMMAND.sub("", value).replace("{", "").replace("}", "").replace("~", " ")
 
 
 def protected_words(value: str) -> list[str]:

@@ -97,6 +97,17 @@ def _only_initials(given: str) -> bool:
 
 
 _AND = re.compile(r"\s+and\s+", re.IGNORECASE)
+#: Escaped braces (no braces), braces, and the " and " between names.
+_AND_OR_BRACE = re.compile(r"\\[{}]|([{}])|\s+and\s+", re.IGNORECASE)
+
+#: The most authors an entry may have: the positions an authorship can take
+#: (pubs.models.MAX_POSITION). The longest real author lists, in particle physics, run to some
+#: 5,000 names (ATLAS and CMS's 2015 paper on the Higgs boson's mass: 5,154).
+MAX_AUTHORS = 9_999
+
+
+class TooManyAuthors(ValueError):
+    """An author list longer than :data:`MAX_AUTHORS`."""
 
 
 def _split_names(value: str) -> list[str]:
@@ -105,30 +116,34 @@ def _split_names(value: str) -> list[str]:
     value = value.strip()
     if "{" not in value:
         return [name.strip() for name in _AND.split(value)]
-    names, start = [], 0
-    for match in _AND.finditer(value):
-        if _brace_depth(value, match.start()) == 0:
+    names, start, depth = [], 0, 0
+    for match in _AND_OR_BRACE.finditer(value):
+        brace = match.group(1)
+        if brace == "{":
+            depth += 1
+        elif brace == "}":
+            depth -= 1
+        elif brace is None and depth == 0 and not match.group().startswith("\\"):
             names.append(value[start : match.start()].strip())
             start = match.end()
     names.append(value[start:].strip())
     return names
 
 
-def _brace_depth(text: str, position: int) -> int:
-    """How many braces are open at ``position`` (``\\{`` and ``\\}`` are no braces)."""
-    before = text[:position]
-    opened = before.count("{") - before.count("\\{")
-    closed = before.count("}") - before.count("\\}")
-    return opened - closed
-
-
 def parse_authors(value: str) -> tuple[list[Author], bool]:
     """The authors of a BibTeX ``author`` (or ``editor``) value, and whether "and others"
-    ends the list."""
+    ends the list.
+
+    Raises TooManyAuthors for more than :data:`MAX_AUTHORS` names (none of them parsed).
+    """
     names = _split_names(value) if value.strip() else []
     more = bool(names) and names[-1].lower() in ("others", "et al.", "et al")
     if more:
         names = names[:-1]
+    if len(names) > MAX_AUTHORS:
+        raise TooManyAuthors(
+            f"it has {len(names):,} authors; the limit is {MAX_AUTHORS:,} per entry"
+        )
     return [parse_name(name) for name in names if name], more  # names come stripped
 
 

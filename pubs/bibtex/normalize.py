@@ -12,8 +12,16 @@ from dataclasses import dataclass, field, replace
 from urllib.parse import urlsplit
 
 from pubs.bibtex.latex import protected_words, to_text
-from pubs.bibtex.names import Author, parse_authors
-from pubs.bibtex.parse import DEFAULT_MAX_ENTRIES, ParsedFile, Problem, RawEntry, parse
+from pubs.bibtex.names import Author, TooManyAuthors, parse_authors
+from pubs.bibtex.parse import (
+    DEFAULT_MAX_ENTRIES,
+    ParsedFile,
+    Problem,
+    RawEntry,
+    TimeBudget,
+    check_time,
+    parse,
+)
 from pubs.bibtex.text import MONTH_NUMBERS
 from pubs.identifiers import normalize_arxiv_id, normalize_doi
 
@@ -56,6 +64,8 @@ _YEAR = re.compile(r"\b(1[5-9]\d\d|20\d\d|2100)\b")
 _TRUE = {"true", "yes", "1", "y"}
 _MONTH_SEPARATOR = re.compile(r"[\s/\-–,]+")
 _KEYWORD_SEPARATOR = re.compile(r"[;,]")
+_EQUAL_SEPARATOR = re.compile(r"[,;]|\band\b")
+_SMALL_NUMBER = re.compile(r"[0-9]{1,6}")
 
 
 @dataclass(slots=True)
@@ -115,14 +125,23 @@ class Record:
 
 
 def parse_and_normalize(
-    text: str, *, max_entries: int = DEFAULT_MAX_ENTRIES, link_base: str = ""
+    text: str,
+    *,
+    max_entries: int = DEFAULT_MAX_ENTRIES,
+    link_base: str = "",
+    budget: TimeBudget | None = None,
 ) -> tuple[ParsedFile, list[Record]]:
     """The parsed file and the Record of each of its entries: what an import plans from.
 
-    Raises BibtexError for a file of more than ``max_entries`` entries.
+    Raises BibtexError for a file that cannot be read (pubs.bibtex.parse.parse) or that
+    takes longer than ``budget``.
     """
-    parsed = parse(text, max_entries=max_entries)
-    return parsed, [normalize(entry, link_base=link_base) for entry in parsed.entries]
+    parsed = parse(text, max_entries=max_entries, budget=budget)
+    records = []
+    for entry in parsed.entries:
+        check_time(budget, entry.line, entry.key)
+        records.append(normalize(entry, link_base=link_base))
+    return parsed, records
 
 
 def normalize(entry: RawEntry, *, link_base: str = "") -> Record:
@@ -138,7 +157,10 @@ def normalize(entry: RawEntry, *, link_base: str = "") -> Record:
     if not record.title:
         record.problem("it has no title")
     _read_year_and_month(record, f)
-    record.authors, record.more_authors = parse_authors(f.get("author", ""))
+    try:
+        record.authors, record.more_authors = parse_authors(f.get("author", ""))
+    except TooManyAuthors as exc:
+        record.problem(str(exc))
     _read_equal_contribution(record, f)
     record.editor = to_text(f.get("editor", ""))
     record.booktitle = to_text(f.get("booktitle", ""))
@@ -181,8 +203,9 @@ def _read_year_and_month(record: Record, f: dict[str, str]) -> None:
         record.problem(message)
     month = to_text(f.get("month", "")).strip().lower().rstrip(".")
     first = _MONTH_SEPARATOR.split(month, 1)[0] if month else ""  # "january / february"
-    if first.isdigit() and 1 <= int(first) <= 12:
-        record.month = int(first)
+    number = _small_number(first)
+    if number is not None and 1 <= number <= 12:
+        record.month = number
     elif first.rstrip(".") in MONTH_NUMBERS:
         record.month = MONTH_NUMBERS[first.rstrip(".")]
     elif month:
@@ -196,21 +219,31 @@ def _read_equal_contribution(record: Record, f: dict[str, str]) -> None:
         return
     value = (f.get("equal") or f.get("equal_contribution") or f.get("equal_contrib") or "").strip()
     positions: set[int] = set()
-    if value.isdigit():
-        positions = set(range(int(value)))
+    count = len(record.authors)
+    if value.isascii() and value.isdigit():  # the first N authors, however large N is
+        first = _small_number(value)
+        positions = set(range(count if first is None else min(first, count)))
     elif value:
-        for item in re.split(r"[,;]|\band\b", value):
-            item = to_text(item).strip()
-            if item.isdigit():
-                positions.add(int(item) - 1)
-            else:
-                positions |= {i for i, a in enumerate(record.authors) if item and item in a.printed}
+        # Each item names an author: no more of them are read than the entry has authors.
+        items = dict.fromkeys(to_text(item).strip() for item in _EQUAL_SEPARATOR.split(value))
+        for item in list(items)[:count]:
+            number = _small_number(item)
+            if number is not None:
+                positions.add(number - 1)
+            elif item:
+                positions |= {i for i, a in enumerate(record.authors) if item in a.printed}
     notes = [note.strip().lower() for note in to_text(f.get("author_notes", "")).split(",")]
     positions |= {i for i, note in enumerate(notes) if "equal" in note}
     record.authors = [
         replace(author, equal=True) if i in positions else author
         for i, author in enumerate(record.authors)
     ]
+
+
+def _small_number(text: str) -> int | None:
+    """The number ``text`` writes in at most six ASCII digits, else None (a position, a count
+    or a month: larger numbers are none of these)."""
+    return int(text) if _SMALL_NUMBER.fullmatch(text) else None
 
 
 def _read_identifiers(record: Record, f: dict[str, str]) -> None:
@@ -246,7 +279,12 @@ def _read_identifiers(record: Record, f: dict[str, str]) -> None:
         except ValueError:
             continue
     if url and "doi.org/" not in url and "arxiv.org/" not in url:
-        record.url = url
+        if _scheme(url) in ("http", "https"):
+            record.url = url
+        else:
+            record.extra["url"] = url
+            message = f"the url {url!r} is not a web address (http or https); it is kept as a field"
+            record.problem(message, "warning")
 
 
 def _only_arxiv(container: str) -> bool:
@@ -277,7 +315,12 @@ def _read_links(record: Record, f: dict[str, str], link_base: str) -> None:
         kind, value = LINK_FIELDS[name], f[name].strip()
         if not value or kind in record.links:
             continue
-        if urlsplit(value).scheme in ("http", "https"):
+        scheme = _scheme(value)
+        if scheme is None:
+            record.extra[name] = value
+            message = f"the {name} link {value!r} is not a valid address; it is kept as a field"
+            record.problem(message, "warning")
+        elif scheme in ("http", "https"):
             record.links[kind] = value
         elif link_base:
             record.links[kind] = f"{link_base.rstrip('/')}/{value.lstrip('/')}"
@@ -288,6 +331,15 @@ def _read_links(record: Record, f: dict[str, str], link_base: str) -> None:
                 "(give a link base to import it as a link)",
                 "warning",
             )
+
+
+def _scheme(url: str) -> str | None:
+    """The scheme of ``url`` ("" for a relative path), or None when it is no address at all
+    (a malformed host: "http://[x/paper.pdf")."""
+    try:
+        return urlsplit(url).scheme
+    except ValueError:
+        return None
 
 
 def _thesis_type(text: str) -> str:

@@ -10,6 +10,8 @@ from __future__ import annotations
 import codecs
 import logging
 import re
+import time
+from collections.abc import Callable
 from dataclasses import dataclass, field
 from typing import Literal
 
@@ -28,7 +30,26 @@ CONTAINER_TYPES = frozenset({"proceedings", "book", "collection", "mvproceedings
 DEFAULT_MAX_BYTES = 20 * 1024 * 1024
 DEFAULT_MAX_ENTRIES = 50_000
 
-_INNER_GROUP = re.compile(r"\{[^{}]*\}")
+# Bounds on what a file can make the reader do, whatever it holds, as TeX engines bound their
+# memory and XML parsers the expansion of entities. Past one, the entry (or the whole file)
+# is refused with a message naming it: never read in part, never dropped without a word.
+
+#: The longest value of a field, as written and once its @string macros are expanded (real
+#: abstracts run to a few thousand characters; Paper's longest text column holds 1,000).
+MAX_FIELD_CHARS = 100_000
+#: The longest author list: room for the most authors an entry may have
+#: (pubs.bibtex.names.MAX_AUTHORS) at a hundred characters a name.
+MAX_AUTHOR_CHARS = 1_000_000
+#: Braces within braces in one value: real ones go three or four deep (``{{\"{o}}}``).
+MAX_NESTING = 100
+#: What @string macros and @preamble commands may add to a file, all told, beyond the file's
+#: own length: a file's macros may double it, and this many characters more.
+EXPANSION_ALLOWANCE = 2_000_000
+#: Rounds of expanding the @preamble's commands within commands (a command that calls itself
+#: never stops: TeX runs out of memory, this stops after these rounds).
+MAX_COMMAND_DEPTH = 10
+
+_BRACE = re.compile(r"[{}]")
 _CONTROL = re.compile(r"[\x00-\x08\x0e-\x1f]")  # control characters but for white space
 _KEY_IN_BLOCK = re.compile(r"@\s*(\w+)\s*[{(]\s*([^,\s{}()]+)\s*,")
 
@@ -52,11 +73,41 @@ class Problem:
 
 
 class BibtexError(ValueError):
-    """The input cannot be read at all (not text, too large, too many entries)."""
+    """The input cannot be read at all (not text, too large, too many entries, built to
+    exhaust the reader, or taking longer than its time budget)."""
 
     def __init__(self, problem: Problem) -> None:
         super().__init__(str(problem))
         self.problem = problem
+
+
+class TimeBudget:
+    """How long reading and planning a file may take (a web request's share of a worker);
+    :meth:`check`, called entry by entry, refuses the file once it is spent."""
+
+    def __init__(self, seconds: float) -> None:
+        self.seconds = seconds
+        self.ends = time.monotonic() + seconds
+
+    def check(self, line: int | None = None, key: str = "") -> None:
+        """Raise BibtexError, naming where reading had got to, once the budget is spent."""
+        if time.monotonic() > self.ends:
+            message = (
+                f"this file takes more than {self.seconds:g} s to read, longer than a preview "
+                "may take; split it into smaller files (or import it with manage.py "
+                "import_bibtex, which has no time limit)"
+            )
+            raise BibtexError(Problem(message, line, key))
+
+
+def check_time(budget: TimeBudget | None, line: int | None = None, key: str = "") -> None:
+    """:meth:`TimeBudget.check` when there is a budget."""
+    if budget is not None:
+        budget.check(line, key)
+
+
+class _Unreadable(Exception):
+    """A value past one of the bounds: its entry (or @string) cannot be read."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -149,10 +200,13 @@ def _size(n: int) -> str:
 # -- text to entries ----------------------------------------------------------------------------
 
 
-def parse(text: str, *, max_entries: int = DEFAULT_MAX_ENTRIES) -> ParsedFile:
+def parse(
+    text: str, *, max_entries: int = DEFAULT_MAX_ENTRIES, budget: TimeBudget | None = None
+) -> ParsedFile:
     """Split BibTeX text into raw entries and the problems found, each with its line.
 
-    Raises BibtexError for a file of more than ``max_entries`` entries.
+    Raises BibtexError for a file of more than ``max_entries`` entries, one whose macros
+    expand past :data:`EXPANSION_ALLOWANCE`, or one that takes longer than ``budget``.
     """
     # No middleware: macros, crossrefs and problems are this module's own, each with its line.
     library = bibtexparser.parse_string(text, parse_stack=[])
@@ -161,28 +215,42 @@ def parse(text: str, *, max_entries: int = DEFAULT_MAX_ENTRIES) -> ParsedFile:
         raise BibtexError(
             Problem(f"the file has {entries} entries; the limit is {max_entries} per import")
         )
-    return read_blocks(library)
+    return read_blocks(library, allowance=len(text) + EXPANSION_ALLOWANCE, budget=budget)
 
 
-def read_blocks(library: Library) -> ParsedFile:
-    """The entries and problems of bibtexparser's blocks."""
+def read_blocks(
+    library: Library,
+    *,
+    allowance: int = EXPANSION_ALLOWANCE,
+    budget: TimeBudget | None = None,
+) -> ParsedFile:
+    """The entries and problems of bibtexparser's blocks; ``allowance``: the characters
+    macros and commands may add to the file, all told."""
     result = ParsedFile()
-    macros = _expand_strings(library.blocks, result)
+    expander = _Expander(result, allowance)
+    expander.read_strings(library.blocks)
     key_lines: dict[str, int] = {}
     crossrefs = False
     for block in library.blocks:
         line = block.start_line + 1
         if isinstance(block, model.Entry):
+            check_time(budget, line, block.key)
             key = block.key.lower()
             if key in key_lines:
                 message = f"the key {block.key} is used twice (first at line {key_lines[key]})"
                 result.problems.append(Problem(message, line, block.key))
                 continue
             key_lines[key] = line
-            fields = {
-                item.key.lower(): _expand(item.value, macros, block.key, line, result)
-                for item in block.fields
-            }
+            try:
+                fields = {
+                    item.key.lower(): expander.value(item.value, item.key.lower(), line, block.key)
+                    for item in block.fields
+                }
+            except _Unreadable as exc:
+                result.problems.append(
+                    Problem(f"this entry cannot be read: {exc}", line, block.key)
+                )
+                continue
             crossrefs = crossrefs or "crossref" in fields
             result.entries.append(RawEntry(block.key, block.entry_type.lower(), fields, line))
         elif isinstance(block, model.DuplicateBlockKeyBlock):
@@ -198,16 +266,17 @@ def read_blocks(library: Library) -> ParsedFile:
         elif isinstance(block, model.ParsingFailedBlock):
             result.problems.append(_failed(block, line))
         elif isinstance(block, model.Preamble):
-            result.preambles.append(_expand(block.value, macros, "", line, result))
+            try:
+                result.preambles.append(expander.value(block.value, "@preamble", line, ""))
+            except _Unreadable as exc:
+                result.problems.append(Problem(f"the @preamble cannot be read: {exc}", line))
         elif isinstance(block, model.ExplicitComment | model.ImplicitComment):
             result.comments += 1
-    result.strings = len(macros)
+    result.strings = len(expander.macros)
     commands = preamble_commands(result.preambles)
     if commands:
-        for entry in result.entries:
-            for name, value in entry.fields.items():
-                if "\\" in value:
-                    entry.fields[name] = apply_commands(value, commands)
+        result.entries = [expander.commands(entry, commands) for entry in result.entries]
+        result.entries = [entry for entry in result.entries if entry is not None]
     if crossrefs:
         _inherit_crossrefs(result)
     return result
@@ -227,6 +296,8 @@ def _failed(block: model.ParsingFailedBlock, line: int) -> Problem:
 
 def _split_concatenation(value: str) -> list[str]:
     """The parts of ``a # "b" # {c}``, split at top-level ``#`` signs."""
+    if "#" not in value:
+        return [value.strip()]
     parts, current, depth, quoted = [], [], 0, False
     for char in value:
         if char == "{":
@@ -244,64 +315,141 @@ def _split_concatenation(value: str) -> list[str]:
     return parts
 
 
-def _expand(
-    value: str, macros: dict[str, str], key: str, line: int, result: ParsedFile | None
-) -> str:
-    """A field value with its delimiters removed and its macros replaced by their text."""
-    value = value.strip()
-    if value[:1] == "{" and value[-1:] == "}":
-        inner = value[1:-1]
-        if _balanced(inner):
-            return inner
-    if (value.startswith('"') and value.endswith('"') and '"' not in value[1:-1]) or not value:
-        return value[1:-1]
-    out = []
-    for part in _split_concatenation(value):
-        if len(part) >= 2 and (part[0], part[-1]) in (("{", "}"), ('"', '"')):
-            out.append(part[1:-1])
-        elif part.isdigit():
-            out.append(part)
-        elif part.lower() in macros:
-            out.append(macros[part.lower()])
-        elif part.lower() in MONTH_MACROS:
-            out.append(MONTH_MACROS[part.lower()])
+def nesting(text: str) -> tuple[int, bool]:
+    """How deep the braces of ``text`` nest, and whether they pair up ("{a} # {b}" inside its
+    outer braces does not)."""
+    depth = deepest = 0
+    balanced = True
+    for match in _BRACE.finditer(text):
+        if match.group() == "{":
+            depth += 1
+            deepest = max(deepest, depth)
+        elif depth:
+            depth -= 1
         else:
-            if result is not None:
+            balanced = False
+    return deepest, balanced and depth == 0
+
+
+def _check_nesting(value: str, what: str) -> bool:
+    """Whether the braces of ``value`` pair up; _Unreadable when they nest too deep."""
+    depth, balanced = nesting(value)
+    if depth > MAX_NESTING:
+        raise _Unreadable(f"{what} has braces nested {depth} deep; the limit is {MAX_NESTING}")
+    return balanced
+
+
+class _Expander:
+    """Field values with their delimiters removed and their macros replaced by their text,
+    within the bounds: :data:`MAX_FIELD_CHARS` a value, :data:`MAX_NESTING` braces deep,
+    and ``allowance`` characters added by macros and commands to the whole file."""
+
+    def __init__(self, result: ParsedFile, allowance: int) -> None:
+        self.result = result
+        self.allowance = allowance
+        self.added = 0  # characters added by macros and commands so far
+        self.macros: dict[str, str] = {}
+        self.unreadable: dict[str, int] = {}  # @string name -> its line, past the bounds
+        self.line, self.key = 0, ""  # the block being read, for the warnings
+
+    def read_strings(self, blocks: list[model.Block]) -> None:
+        """@string macros in file order, each expanded with those before it; a redefinition
+        replaces the earlier value (as in BibTeX), with a warning."""
+        for block in blocks:
+            if isinstance(block, model.Entry):
+                continue
+            if isinstance(block, model.DuplicateBlockKeyBlock) and isinstance(
+                block.ignore_error_block, model.String
+            ):
+                block = block.ignore_error_block
+                message = f"the @string {block.key} is defined again; the later value is used"
+                line = block.start_line + 1
+                self.result.problems.append(Problem(message, line, severity="warning"))
+            if isinstance(block, model.String):
+                name, line = block.key.lower(), block.start_line + 1
+                self.line, self.key = line, block.key
+                try:
+                    self.macros[name] = self._expand(block.value, "its value")
+                    self.unreadable.pop(name, None)
+                except _Unreadable as exc:
+                    self.macros.pop(name, None)
+                    self.unreadable[name] = line
+                    message = f"the @string {block.key} cannot be read: {exc}"
+                    self.result.problems.append(Problem(message, line))
+
+    def value(self, raw: str, name: str, line: int, key: str) -> str:
+        """The text of field ``name`` written ``raw`` at ``line`` in entry ``key``;
+        _Unreadable past a bound."""
+        self.line, self.key = line, key
+        limit = MAX_AUTHOR_CHARS if name == "author" else MAX_FIELD_CHARS
+        return self._expand(raw, f"the {name} field", limit)
+
+    def _expand(self, raw: str, what: str, limit: int = MAX_FIELD_CHARS) -> str:
+        value = raw.strip()
+        if len(value) - 2 > limit:  # its delimiters aside
+            length = len(value) - 2
+            raise _Unreadable(f"{what} is {length:,} characters long; the limit is {limit:,}")
+        braced = value[:1] == "{" and value[-1:] == "}"
+        if _check_nesting(value, what) and braced and nesting(value[1:-1])[1]:
+            return value[1:-1]
+        if (value.startswith('"') and value.endswith('"') and '"' not in value[1:-1]) or not value:
+            return value[1:-1]
+        out, length = [], 0
+        for part in _split_concatenation(value):
+            if len(part) >= 2 and (part[0], part[-1]) in (("{", "}"), ('"', '"')):
+                text = part[1:-1]
+            elif part.isdigit():
+                text = part
+            elif part.lower() in self.macros:
+                text = self.macros[part.lower()]
+                self._add(len(text))
+            elif part.lower() in self.unreadable:
+                line = self.unreadable[part.lower()]
+                raise _Unreadable(
+                    f"{what} uses the @string {part} (line {line}), which cannot be read"
+                )
+            elif part.lower() in MONTH_MACROS:
+                text = MONTH_MACROS[part.lower()]
+            else:
                 message = f"the @string {part!r} is not defined; its name is kept"
-                result.problems.append(Problem(message, line, key, "warning"))
-            out.append(part)
-    return "".join(out)
+                self.result.problems.append(Problem(message, self.line, self.key, "warning"))
+                text = part
+            length += len(text)
+            if length > limit:
+                raise _Unreadable(f"{what} is longer than {limit:,} characters")
+            out.append(text)
+        return "".join(out)
 
+    def _add(self, characters: int) -> None:
+        """Count what a macro or command adds; past the file's allowance the file is refused
+        (its expansions, not one entry, are what grows)."""
+        self.added += characters
+        if self.added > self.allowance:
+            message = (
+                f"its @string macros and @preamble commands expand to more than "
+                f"{self.allowance:,} characters, all told; the file cannot be read"
+            )
+            raise BibtexError(Problem(message, self.line or None, self.key))
 
-def _balanced(text: str) -> bool:
-    """Whether the braces in ``text`` pair up ("{a} # {b}" inside its outer braces does not)."""
-    if "{" not in text and "}" not in text:
-        return True
-    while True:
-        reduced = _INNER_GROUP.sub("", text)
-        if reduced == text:
-            return "{" not in text and "}" not in text
-        text = reduced
-
-
-def _expand_strings(blocks: list[model.Block], result: ParsedFile) -> dict[str, str]:
-    """@string macros in file order, each expanded with those before it; a redefinition
-    replaces the earlier value (as in BibTeX), with a warning."""
-    macros: dict[str, str] = {}
-    for block in blocks:
-        if isinstance(block, model.Entry):
-            continue
-        if isinstance(block, model.DuplicateBlockKeyBlock) and isinstance(
-            block.ignore_error_block, model.String
-        ):
-            block = block.ignore_error_block
-            message = f"the @string {block.key} is defined again; the later value is used"
-            line = block.start_line + 1
-            result.problems.append(Problem(message, line, severity="warning"))
-        if isinstance(block, model.String):
-            line = block.start_line + 1
-            macros[block.key.lower()] = _expand(block.value, macros, block.key, line, result)
-    return macros
+    def commands(self, entry: RawEntry, commands: dict[str, tuple[int, str]]) -> RawEntry | None:
+        """``entry`` with the preamble's commands expanded in its fields; None (and an error
+        naming it) when an expansion goes past the bounds."""
+        self.line, self.key = entry.line, entry.key
+        try:
+            for name, value in entry.fields.items():
+                if "\\" in value:
+                    limit = MAX_AUTHOR_CHARS if name == "author" else MAX_FIELD_CHARS
+                    entry.fields[name] = apply_commands(
+                        value, commands, added=self._add, limit=limit
+                    )
+        except _Unreadable as exc:
+            message = (
+                f"this entry cannot be read: with the @preamble's commands expanded, "
+                f"the {name} field {exc}"
+            )
+            self.result.problems.append(Problem(message, entry.line, entry.key))
+            return None
+        return entry
 
 
 def _inherit_crossrefs(result: ParsedFile) -> None:
@@ -348,37 +496,75 @@ def preamble_commands(preambles: list[str]) -> dict[str, tuple[int, str]]:
     return commands
 
 
-def apply_commands(value: str, commands: dict[str, tuple[int, str]], depth: int = 3) -> str:
-    """``value`` with the preamble's commands expanded (arguments substituted for #1 ...)."""
+def apply_commands(
+    value: str,
+    commands: dict[str, tuple[int, str]],
+    depth: int = MAX_COMMAND_DEPTH,
+    added: Callable[[int], None] | None = None,
+    limit: int = MAX_FIELD_CHARS,
+) -> str:
+    """``value`` with the preamble's commands expanded (arguments substituted for #1 ...),
+    a round for each level of commands within commands, at most ``depth`` rounds.
+
+    Raises _Unreadable when the value grows past ``limit`` characters or is still
+    expanding after ``depth`` rounds (a command that calls itself); ``added`` is told how
+    many characters each round adds.
+    """
+    if not commands:
+        return value
+    names = "|".join(sorted(map(re.escape, commands), key=len, reverse=True))
+    pattern = re.compile(rf"\\({names})(?![A-Za-z])")
     for _ in range(depth):
-        changed = False
-        for name, (arguments, body) in commands.items():
-            start = value.find("\\" + name)
-            while start >= 0:
-                end = start + len(name) + 1
-                if end < len(value) and value[end].isalpha():
-                    start = value.find("\\" + name, end)
-                    continue
-                args, position = [], end
-                for _ in range(arguments):
-                    while position < len(value) and value[position].isspace():
-                        position += 1
-                    arg = _braced(value, position) if position < len(value) else None
-                    if arg is None:
-                        break
-                    args.append(arg)
-                    position += len(arg) + 2
-                if len(args) < arguments:
-                    break
-                text = body
-                for number, arg in enumerate(args, start=1):
-                    text = text.replace(f"#{number}", arg)
-                value = value[:start] + "{" + text + "}" + value[position:]
-                changed = True
-                start = value.find("\\" + name, start + len(text) + 2)
-        if not changed:
+        expanded = _expand_commands(value, commands, pattern, limit)
+        if expanded is None:
             break
+        if added is not None:
+            added(max(0, len(expanded) - len(value)))
+        value = expanded
+    else:
+        if _expand_commands(value, commands, pattern, limit) is not None:
+            raise _Unreadable(f"still expands after {depth} rounds (a command calls itself?)")
+    deepest, _ = nesting(value)
+    if deepest > MAX_NESTING:
+        raise _Unreadable(f"has braces nested {deepest} deep; the limit is {MAX_NESTING}")
     return value
+
+
+def _expand_commands(
+    value: str, commands: dict[str, tuple[int, str]], pattern: re.Pattern[str], limit: int
+) -> str | None:
+    """One round: each command of ``value`` replaced by its body in braces; None when there
+    is none to expand."""
+    out, position, length, changed = [], 0, 0, False
+    for match in pattern.finditer(value):
+        if match.start() < position:
+            continue  # inside an argument taken already
+        arguments, body = commands[match.group(1)]
+        args, end = [], match.end()
+        for _ in range(arguments):
+            while end < len(value) and value[end].isspace():
+                end += 1
+            arg = _braced(value, end)
+            if arg is None:
+                break
+            args.append(arg)
+            end += len(arg) + 2
+        if len(args) < arguments:
+            continue  # not enough arguments: left as written
+        text = body
+        for number, arg in enumerate(args, start=1):
+            text = text.replace(f"#{number}", arg)
+        out += (value[position : match.start()], "{", text, "}")
+        length += match.start() - position + len(text) + 2
+        if length > limit:
+            raise _Unreadable(f"is longer than {limit:,} characters")
+        position, changed = end, True
+    if not changed:
+        return None
+    out.append(value[position:])
+    if length + len(value) - position > limit:
+        raise _Unreadable(f"is longer than {limit:,} characters")
+    return "".join(out)
 
 
 def _braced(text: str, start: int) -> str | None:
@@ -386,11 +572,11 @@ def _braced(text: str, start: int) -> str | None:
     if start >= len(text) or text[start] != "{":
         return None
     depth = 0
-    for index in range(start, len(text)):
-        if text[index] == "{":
+    for match in _BRACE.finditer(text, start):
+        if match.group() == "{":
             depth += 1
-        elif text[index] == "}":
+        else:
             depth -= 1
             if depth == 0:
-                return text[start + 1 : index]
+                return text[start + 1 : match.start()]
     return None

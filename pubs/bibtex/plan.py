@@ -17,9 +17,15 @@ from typing import Any, Literal
 from pubs.bibtex.names import Author
 from pubs.bibtex.normalize import Record
 from pubs.bibtex.paper_match import PaperIndex, PaperMatch, PaperRecord, family_key
-from pubs.bibtex.parse import ParsedFile, Problem
+from pubs.bibtex.parse import ParsedFile, Problem, TimeBudget, check_time
 from pubs.bibtex.people_match import PeopleIndex, PersonMatch, PersonRecord, fold
-from pubs.venues.resolution import Resolution, VenueIndex, new_venue_key, venue_name
+from pubs.venues.resolution import (
+    Resolution,
+    VenueIndex,
+    entry_dblp_key,
+    new_venue_key,
+    venue_name,
+)
 
 #: Paper fields an import fills in on a paper already there, when they are empty there.
 FILLABLE = (
@@ -278,14 +284,19 @@ def build_plan(
     venues: VenueIndex,
     existing: dict[Hashable, dict[str, Any]],
     decisions: Decisions | None = None,
+    budget: TimeBudget | None = None,
 ) -> ImportPlan:
     """Plan the import of ``records``; ``existing`` holds the fillable fields of each paper
-    already there (by paper id), to say what an import of a duplicate would fill in."""
+    already there (by paper id), to say what an import of a duplicate would fill in.
+
+    Raises BibtexError when planning takes longer than ``budget``.
+    """
     decisions = decisions or Decisions()
     plan = ImportPlan([], list(parsed.problems), {}, parsed.containers, decisions)
     created: dict[str, EntryPlan] = {}  # by entry key
     changed: dict[Hashable, dict[str, Any]] = {}  # papers already there, as entries leave them
     for record in records:
+        check_time(budget, record.line, record.key)
         entry = EntryPlan(record)
         plan.entries.append(entry)
         if record.errors:
@@ -322,7 +333,7 @@ def build_plan(
                     venue,
                 )
             )
-    _plan_authors(plan, people, decisions)
+    _plan_authors(plan, people, decisions, budget)
     return plan
 
 
@@ -345,7 +356,14 @@ def _plan_venue(record: Record, venues: VenueIndex, decisions: Decisions) -> Ven
         return None
     field_name = "journal" if record.journal else "booktitle"
     resolution = venues.resolve(
-        **{field_name: text}, series=record.series, publisher=record.publisher, doi=record.doi
+        **{field_name: text},
+        series=record.series,
+        publisher=record.publisher,
+        doi=record.doi,
+        dblp_key=entry_dblp_key(
+            record.key, record.extra.get("biburl", ""), record.extra.get("bibsource", "")
+        ),
+        book=record.kind == "book",
     )
     if not resolution.resolved and record.abbr and record.abbr != text:
         resolution = venues.resolve(**{field_name: record.abbr}, doi=record.doi)
@@ -493,7 +511,9 @@ def _paper_values(entry: EntryPlan) -> dict[str, Any]:
 # -- authors ---------------------------------------------------------------------------------
 
 
-def _plan_authors(plan: ImportPlan, people: PeopleIndex, decisions: Decisions) -> None:
+def _plan_authors(
+    plan: ImportPlan, people: PeopleIndex, decisions: Decisions, budget: TimeBudget | None
+) -> None:
     """Match every author, in two passes so that a full name anywhere in the file counts.
 
     Pass 1 matches written-out names and adds the new people they bring, so that "S. Zheng"
@@ -509,6 +529,7 @@ def _plan_authors(plan: ImportPlan, people: PeopleIndex, decisions: Decisions) -
     # parts give its printed form too, which a new person keeps the first time).
     seen: dict[tuple[str, str, str, str, str], tuple[PersonMatch, Hashable | None]] = {}
     for entry in entries:
+        check_time(budget, entry.record.line, entry.key)
         first: dict[int, PersonMatch] = {}
         known: dict[int, Hashable] = {}
         for position, author in enumerate(entry.record.authors, start=1):
@@ -532,6 +553,7 @@ def _plan_authors(plan: ImportPlan, people: PeopleIndex, decisions: Decisions) -
         knowns.append(known)
         people.link_all(known.values())
     for entry, matches, known in zip(entries, firsts, knowns, strict=True):
+        check_time(budget, entry.record.line, entry.key)
         authors = entry.record.authors
         open_positions = [
             position
@@ -541,6 +563,7 @@ def _plan_authors(plan: ImportPlan, people: PeopleIndex, decisions: Decisions) -
         evidence = set(known.values()) if open_positions else set()
         progress = True
         while open_positions and progress:
+            check_time(budget, entry.record.line, entry.key)
             progress = False
             for position in list(open_positions):
                 match = people.match(authors[position - 1], evidence)

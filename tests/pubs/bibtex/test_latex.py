@@ -52,3 +52,15 @@ def test_white_space_runs_read_as_one_space(value, text):
 @given(st.text(alphabet=st.characters(max_codepoint=127, exclude_characters="\\{}$~")))
 def test_plain_ascii_text_reads_as_itself_with_white_space_collapsed(value):
     assert to_text(value) == " ".join(value.replace("---", "—").replace("--", "–").split())
+
+
+def test_a_link_in_a_title_reads_as_its_text():
+    assert to_text(r"See \href{https://a.org}{here}") == "See here"
+
+
+@pytest.mark.parametrize(
+    "latex",
+    [r"\href", r"\href{https://a.org}", r"\verb", r"$\sqrt$", r"A \footnote", r"\textcolor{red}"],
+)
+def test_commands_written_without_their_arguments_read_as_text_not_an_exception(latex):
+    assert isinstance(to_text(latex), str)

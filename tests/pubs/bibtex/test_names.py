@@ -1,7 +1,8 @@
 import pytest
 from bibtexparser.middlewares.names import parse_single_name_into_parts
 
-from pubs.bibtex.names import parse_authors, parse_name
+from pubs.bibtex.names import MAX_AUTHORS, TooManyAuthors, parse_authors, parse_name
+from pubs.models import MAX_POSITION
 
 
 @pytest.mark.parametrize(
@@ -118,3 +119,21 @@ def test_names_split_as_bibtexparser_splits_them(name):
     author = parse_name(name)
     parts = (found.first, found.von, found.last, found.jr)
     assert (author.given, author.von, author.family, author.jr) == tuple(map(" ".join, parts))
+
+
+def test_the_most_authors_an_entry_may_have_are_the_positions_an_authorship_takes():
+    assert MAX_AUTHORS == MAX_POSITION
+
+
+def test_an_author_list_longer_than_the_limit_is_refused_unparsed():
+    names = " and ".join(f"A{n} B{n}" for n in range(MAX_AUTHORS + 1))
+    with pytest.raises(TooManyAuthors, match="it has 10,000 authors; the limit is 9,999"):
+        parse_authors(names)
+    authors, more = parse_authors(f"{names} and others".replace("A0 B0 and ", "", 1))
+    assert len(authors) == MAX_AUTHORS and more
+
+
+def test_a_long_braced_author_list_is_split_at_each_separator():
+    names = " and ".join(f"{{A{n}}} B{n}" for n in range(3000))
+    authors, _ = parse_authors(names)
+    assert len(authors) == 3000 and authors[-1].family == "B2999"

@@ -2,8 +2,10 @@
 
 import pytest
 
+from pubs.bibtex.names import MAX_AUTHORS
 from pubs.bibtex.normalize import normalize, parse_and_normalize
 from pubs.bibtex.parse import BibtexError, parse
+from tests.importing.hostile_files import HUGE_EQUAL, MALFORMED_HOST, many_authors
 
 
 def record(text: str, **options):
@@ -172,3 +174,43 @@ def test_a_file_gives_a_record_per_entry_at_the_entry_s_line():
 def test_a_file_of_too_many_entries_is_refused_with_its_count():
     with pytest.raises(BibtexError, match="the file has 30 entries; the limit is 20"):
         parse_and_normalize(entries(30), max_entries=20)
+
+
+def test_a_link_with_a_malformed_host_is_kept_as_a_field_with_a_warning():
+    (entry,) = parse(MALFORMED_HOST).entries
+    r = normalize(entry)
+    assert r.links == {} and r.extra["pdf"] == "http://[x/paper.pdf"
+    (warning,) = r.problems
+    assert (warning.severity, warning.line, warning.key) == ("warning", 1, "host")
+    assert "the pdf link 'http://[x/paper.pdf' is not a valid address" in warning.message
+
+
+@pytest.mark.parametrize("url", ["javascript:alert(1)", "http://[::1", "www.example.org"])
+def test_a_url_that_is_no_web_address_is_kept_as_a_field_with_a_warning(url):
+    r = record(f"@misc{{a, title={{T}}, year=2024, url={{{url}}}}}")
+    assert r.url == "" and r.extra["url"] == url
+    assert "is not a web address" in r.problems[0].message
+
+
+def test_an_equal_contribution_count_larger_than_the_list_marks_every_author():
+    (entry,) = parse(HUGE_EQUAL).entries
+    assert [a.equal for a in normalize(entry).authors] == [True, True]
+
+
+def test_an_equal_contribution_list_naming_more_authors_than_there_are_reads_as_many():
+    items = ",".join(str(n) for n in range(1, 5000))
+    r = record(f"@misc{{a, title={{T}}, year=2024, author={{A One and B Two}}, equal={{{items}}}}}")
+    assert [a.equal for a in r.authors] == [True, True]
+
+
+@pytest.mark.parametrize("month", ["²", "9" * 5000])
+def test_a_month_of_other_digits_is_a_warning(month):
+    r = record(f"@misc{{a, title={{T}}, year=2024, month={{{month}}}}}")
+    assert r.month is None and "is not a month" in r.problems[0].message
+
+
+def test_an_entry_of_more_authors_than_the_limit_is_an_error_naming_it():
+    r = record(many_authors(MAX_AUTHORS + 1))
+    (error,) = r.errors
+    assert (error.line, error.key) == (1, "crowd")
+    assert error.message == "it has 10,000 authors; the limit is 9,999 per entry"

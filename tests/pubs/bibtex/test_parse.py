@@ -2,12 +2,29 @@
 
 import codecs
 
+import bibtexparser
 import pytest
 from hypothesis import example, given
 from hypothesis import strategies as st
 
 from pubs.bibtex.normalize import parse_and_normalize
-from pubs.bibtex.parse import BibtexError, decode, parse
+from pubs.bibtex.parse import (
+    MAX_FIELD_CHARS,
+    MAX_NESTING,
+    BibtexError,
+    TimeBudget,
+    decode,
+    parse,
+    read_blocks,
+)
+from tests.importing.hostile_files import (
+    COMMAND_BOMB,
+    deep_braces,
+    long_field,
+    many_authors,
+    same_title,
+    string_bomb,
+)
 from tests.shared_data import shared_data
 
 
@@ -241,3 +258,105 @@ def test_any_text_reads_into_entries_and_problems_each_with_its_line(text):
     lines = text.count("\n") + 1
     assert all(1 <= entry.line <= lines for entry in result.entries)
     assert all(problem.line and 1 <= problem.line <= lines for problem in result.problems)
+
+
+# -- bounds: what a file can make the reader do --------------------------------------------
+
+
+def test_a_string_macro_past_the_field_limit_is_an_error_at_its_line():
+    result = parse(string_bomb(12))
+    first = result.errors[0]
+    assert first.line == 9  # s8: 3 × 4^8 characters
+    assert first.message == (
+        "the @string s8 cannot be read: its value is longer than 100,000 characters"
+    )
+
+
+def test_an_entry_using_an_unreadable_string_macro_is_an_error_naming_it():
+    result = parse(string_bomb(12))
+    assert result.entries == []
+    (error,) = [e for e in result.errors if e.key == "chain"]
+    assert error.line == 14
+    assert "uses the @string s12 (line 13), which cannot be read" in error.message
+
+
+def test_a_preamble_command_expanding_past_the_field_limit_is_an_error_naming_the_entry():
+    result = parse(COMMAND_BOMB)
+    assert result.entries == []
+    (error,) = result.errors
+    assert (error.line, error.key) == (2, "bomb")
+    assert error.message == (
+        "this entry cannot be read: with the @preamble's commands expanded, the title field "
+        "is longer than 100,000 characters"
+    )
+
+
+def test_a_command_that_calls_itself_is_an_error():
+    result = parse(
+        '@preamble{"\\newcommand{\\loop}{x\\loop}"}\n@misc{a, title={\\loop}, year=2024}'
+    )
+    (error,) = result.errors
+    assert error.key == "a"
+    assert "still expands after 10 rounds" in error.message
+
+
+def test_commands_within_commands_are_expanded_level_by_level():
+    result = parse(
+        '@preamble{"\\newcommand{\\c}{\\b\\b} \\newcommand{\\b}{\\a-} \\newcommand{\\a}{A}"}\n'
+        "@misc{a, title={\\c}, year=2024}"
+    )
+    assert result.entries[0].fields["title"] == "{{{A}-}{{A}-}}"
+
+
+@pytest.mark.parametrize(("depth", "readable"), [(MAX_NESTING - 1, True), (MAX_NESTING, False)])
+def test_braces_may_nest_up_to_the_limit(depth, readable):
+    # deep_braces nests the title depth braces deep inside its own braces.
+    result = parse(deep_braces(depth))
+    assert bool(result.entries) is readable
+    if not readable:
+        (error,) = result.errors
+        assert (error.line, error.key) == (2, "deep")
+        assert error.message == (
+            f"this entry cannot be read: the title field has braces nested {depth + 1} deep; "
+            f"the limit is {MAX_NESTING}"
+        )
+
+
+def test_a_title_nested_100_000_braces_deep_is_an_error_not_a_silent_drop():
+    result = parse(deep_braces(100_000))
+    assert result.entries == []
+    (error,) = result.errors
+    assert (error.line, error.key) == (2, "deep")
+    assert "the title field is 200,004 characters long; the limit is 100,000" in error.message
+
+
+def test_a_field_past_the_limit_is_an_error_naming_it():
+    assert parse(long_field(MAX_FIELD_CHARS - 1)).entries
+    (error,) = parse(long_field(MAX_FIELD_CHARS + 1)).errors
+    assert error.key == "long"
+    assert "the abstract field is 100,001 characters long; the limit is 100,000" in error.message
+
+
+def test_an_author_list_may_be_longer_than_other_fields():
+    (entry,) = parse(many_authors(5_000)).entries
+    assert len(entry.fields["author"]) > MAX_FIELD_CHARS
+
+
+def test_macros_expanding_past_the_file_s_allowance_refuse_the_file():
+    text = '@string{ten = "0123456789"}\n' + "".join(
+        f"@misc{{k{n}, title=ten, year=2024}}\n" for n in range(5)
+    )
+    library = bibtexparser.parse_string(text, parse_stack=[])
+    assert len(read_blocks(library, allowance=50).entries) == 5
+    with pytest.raises(BibtexError) as refused:
+        read_blocks(library, allowance=49)
+    assert refused.value.problem.line == 6
+    assert refused.value.problem.key == "k4"
+    assert "expand to more than 49 characters, all told" in str(refused.value)
+
+
+def test_reading_stops_with_a_message_once_its_time_is_spent():
+    with pytest.raises(BibtexError) as refused:
+        parse(same_title(3), budget=TimeBudget(-1))
+    assert (refused.value.problem.line, refused.value.problem.key) == (1, "same0")
+    assert "takes more than -1 s to read, longer than a preview may take" in str(refused.value)
