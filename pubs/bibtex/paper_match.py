@@ -63,30 +63,57 @@ def family_key(family: str) -> str:
     return title_key(family)
 
 
+#: Papers of one title compared with an entry, at most, in each group the index keeps them in
+#: (by one author, or without authors known): the latest ones. Real bibliographies hold a
+#: handful of papers of one title and author; a file of thousands of them (same title, same
+#: author, another venue each) is compared with the latest only, so that planning it stays
+#: linear in its length.
+MAX_TITLE_CANDIDATES = 100
+
+
 class PaperIndex:
-    """Papers by DOI, arXiv id and title. ``authors_of`` gives the family names of a paper
-    whose record came without them (papers already in the database: only the few whose
-    title matches are asked for)."""
+    """Papers by DOI, arXiv id and title. ``authors_of`` gives the family names of papers
+    whose records came without them (papers already in the database: only those whose title
+    an entry has are asked for, in one call per title)."""
 
     def __init__(
         self,
         papers: Iterable[PaperRecord] = (),
-        authors_of: Callable[[Hashable], frozenset[str]] | None = None,
+        authors_of: Callable[[list[Hashable]], dict[Hashable, frozenset[str]]] | None = None,
     ) -> None:
         self.authors_of = authors_of
         self._asked: dict[Hashable, frozenset[str]] = {}
         self.papers: dict[Hashable, PaperRecord] = {}
         self.by_doi: dict[str, Hashable] = {}
         self.by_arxiv: dict[str, Hashable] = {}
+        #: title key -> the papers of that title, in the order they were added.
         self.by_title: dict[str, list[Hashable]] = defaultdict(list)
+        # The papers of a title by each author's family name, those of no author known, and
+        # those whose authors are still to be asked for.
+        self._by_title_author: dict[tuple[str, str], list[Hashable]] = defaultdict(list)
+        self._no_authors: dict[str, list[Hashable]] = defaultdict(list)
+        self._unasked: dict[str, list[Hashable]] = defaultdict(list)
+        self._order: dict[Hashable, int] = {}
         for paper in papers:
             self.add(paper)
 
     def add(self, paper: PaperRecord) -> None:
         self.update(paper)
         key = title_key(paper.title)
-        if key:
-            self.by_title[key].append(paper.id)
+        if not key:
+            return
+        self._order[paper.id] = len(self._order)
+        self.by_title[key].append(paper.id)
+        if paper.authors is None:
+            self._unasked[key].append(paper.id)
+        else:
+            self._file(key, paper.id, paper.authors)
+
+    def _file(self, key: str, paper_id: Hashable, authors: frozenset[str]) -> None:
+        if not authors:
+            self._no_authors[key].append(paper_id)
+        for family in authors:
+            self._by_title_author[key, family].append(paper_id)
 
     def update(self, paper: PaperRecord) -> None:
         """Record ``paper`` as it now is: a paper added before under the same id and title,
@@ -115,7 +142,7 @@ class PaperIndex:
             return PaperMatch(self.papers[self.by_doi[doi]], "doi")
         if arxiv_id and arxiv_id in self.by_arxiv:
             return PaperMatch(self.papers[self.by_arxiv[arxiv_id]], "arxiv")
-        for paper_id in self.by_title.get(title_key(title), ()):
+        for paper_id in self._same_title(title_key(title), authors):
             paper = self.papers[paper_id]
             if paper.doi and doi and paper.doi != doi:
                 continue  # two papers of one title with different DOIs are two papers
@@ -134,16 +161,35 @@ class PaperIndex:
                 return PaperMatch(paper, "title")
         return None
 
+    def _same_title(self, key: str, authors: frozenset[str]) -> list[Hashable]:
+        """The papers of title ``key`` that may be the paper of ``authors``, in the order they
+        were added: those with an author in common, and those of no author known (all of
+        them when ``authors`` is empty), the latest :data:`MAX_TITLE_CANDIDATES` of each
+        group."""
+        if not key or key not in self.by_title:
+            return []
+        if key in self._unasked:
+            self._ask(key)
+        if not authors:
+            return self.by_title[key][-MAX_TITLE_CANDIDATES:]
+        groups = [self._no_authors.get(key, ())]
+        groups += [self._by_title_author.get((key, family), ()) for family in authors]
+        found = {paper_id for group in groups for paper_id in group[-MAX_TITLE_CANDIDATES:]}
+        return sorted(found, key=self._order.__getitem__)
+
+    def _ask(self, key: str) -> None:
+        """File the papers of title ``key`` recorded without their authors by the family
+        names ``authors_of`` gives, all of them in one call."""
+        ids = self._unasked.pop(key)
+        found = self.authors_of(ids) if self.authors_of else {}
+        for paper_id in ids:
+            self._asked[paper_id] = found.get(paper_id, frozenset())
+            self._file(key, paper_id, self._asked[paper_id])
+
     def _share_authors(self, paper: PaperRecord, authors: frozenset[str], most: bool) -> bool:
         """Whether the two author lists have a family name in common or, when ``most``,
         more than half of the shorter list's (a list not known: yes)."""
-        theirs = paper.authors
-        if theirs is None:
-            if paper.id not in self._asked:
-                self._asked[paper.id] = (
-                    self.authors_of(paper.id) if self.authors_of else frozenset()
-                )
-            theirs = self._asked[paper.id]
+        theirs = paper.authors if paper.authors is not None else self._asked[paper.id]
         if not authors or not theirs:
             return True
         shared = len(authors & theirs)

@@ -23,7 +23,7 @@ from people.models import Person
 from pubs.bibtex.names import parse_name
 from pubs.bibtex.normalize import Record, parse_and_normalize
 from pubs.bibtex.paper_match import PaperIndex, PaperMatch, PaperRecord, family_key
-from pubs.bibtex.parse import DEFAULT_MAX_ENTRIES, ParsedFile, check_text
+from pubs.bibtex.parse import DEFAULT_MAX_ENTRIES, ParsedFile, TimeBudget, check_text
 from pubs.bibtex.people_match import PeopleIndex, PersonRecord
 from pubs.bibtex.plan import FILLABLE, Decisions, EntryPlan, ImportPlan, build_plan
 from pubs.models import Authorship, Paper, Venue
@@ -58,6 +58,8 @@ class PlannedImport:
     max_entries: int = DEFAULT_MAX_ENTRIES
     #: The database's state when it was planned (see :func:`database_state`).
     state: tuple = ()
+    #: How long planning it again may take (None: no limit).
+    seconds: float | None = None
     #: Whose import it is: it plans and writes inside this scope.
     scope: Scope = EVERYTHING
     #: The entries matching a paper outside the scope, by key.
@@ -70,16 +72,19 @@ def bibtex_import_plan(
     decisions: Decisions | None = None,
     link_base: str = "",
     max_entries: int = DEFAULT_MAX_ENTRIES,
+    seconds: float | None = None,
     scope: Scope = EVERYTHING,
 ) -> PlannedImport:
     """Parse ``text`` and plan its import against the database (nothing is written), as
     ``scope``'s user may import it: papers outside the scope are left as they are.
 
-    Raises BibtexError when the text cannot be read at all (not text, too many entries).
+    Raises BibtexError when the text cannot be read at all (not text, too many entries,
+    built to exhaust the reader) or when reading and planning it takes more than ``seconds``.
     """
+    budget = TimeBudget(seconds) if seconds is not None else None
     state = database_state()
     parsed, records = parse_and_normalize(
-        check_text(text), max_entries=max_entries, link_base=link_base
+        check_text(text), max_entries=max_entries, link_base=link_base, budget=budget
     )
     plan = build_plan(
         parsed,
@@ -89,6 +94,7 @@ def bibtex_import_plan(
         venues=venue_index(),
         existing=_existing_values(),
         decisions=decisions,
+        budget=budget,
     )
     return PlannedImport(
         text,
@@ -98,6 +104,7 @@ def bibtex_import_plan(
         link_base,
         max_entries,
         state,
+        seconds,
         scope=scope,
         outside=_keep_in_scope(plan, scope),
     )
@@ -193,18 +200,19 @@ def _paper_index() -> PaperIndex:
     )
 
 
-def _family_names(paper_id: Hashable) -> frozenset[str]:
-    """The family names of a paper's authors, as printed and as their people have them (read
-    only for the papers a title match proposes)."""
-    rows = Authorship.objects.filter(paper_id=paper_id).values_list(
-        "printed_name", "person__family_name"
-    )
-    names = set()
-    for printed, family in rows:
-        names.add(family_key(family))
-        if printed:
-            names.add(family_key(parse_name(printed).family))
-    return frozenset(filter(None, names))
+def _family_names(paper_ids: list[Hashable]) -> dict[Hashable, frozenset[str]]:
+    """The family names of the authors of each paper, as printed and as their people have
+    them (read only for the papers of a title an entry has)."""
+    names: dict[Hashable, set[str]] = defaultdict(set)
+    for start in range(0, len(paper_ids), 500):
+        rows = Authorship.objects.filter(paper_id__in=paper_ids[start : start + 500]).values_list(
+            "paper_id", "printed_name", "person__family_name"
+        )
+        for paper_id, printed, family in rows:
+            names[paper_id].add(family_key(family))
+            if printed:
+                names[paper_id].add(family_key(parse_name(printed).family))
+    return {paper_id: frozenset(filter(None, found)) for paper_id, found in names.items()}
 
 
 def _existing_values() -> dict[Hashable, dict[str, Any]]:

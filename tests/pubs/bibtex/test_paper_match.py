@@ -63,9 +63,9 @@ def test_same_title_by_other_people_is_another_paper():
 def test_authors_of_papers_recorded_without_them_are_asked_for_once_when_their_title_matches():
     asked = []
 
-    def authors_of(paper_id):
-        asked.append(paper_id)
-        return frozenset({"chen"})
+    def authors_of(paper_ids):
+        asked.extend(paper_ids)
+        return dict.fromkeys(paper_ids, frozenset({"chen"}))
 
     index = PaperIndex([GOAT, USP], authors_of=authors_of)
     assert index.find(title=USP.title, year=2024, authors=frozenset({"smith"})) is None
@@ -133,3 +133,26 @@ def test_title_key():
 @given(st.text(alphabet=st.characters(max_codepoint=127)))
 def test_ascii_titles_keep_only_their_letters_and_digits(title):
     assert title_key(title) == "".join(c for c in title.lower() if c.isalnum())
+
+
+def test_among_thousands_of_papers_of_one_title_the_one_by_the_same_author_is_found():
+    papers = PaperIndex(
+        PaperRecord(n, "Introduction", 2024, authors=frozenset({f"author{n}"})) for n in range(5000)
+    )
+    assert (
+        papers.find(title="Introduction", year=2024, authors=frozenset({"author17"})).paper.id == 17
+    )
+    assert papers.find(title="Introduction", year=2024, authors=frozenset({"nobody"})) is None
+
+
+def test_papers_of_a_title_recorded_without_authors_are_asked_for_in_one_call():
+    calls = []
+
+    def authors_of(paper_ids):
+        calls.append(list(paper_ids))
+        return {paper_id: frozenset({f"author{paper_id}"}) for paper_id in paper_ids}
+
+    papers = PaperIndex((PaperRecord(n, "Introduction", 2024) for n in range(300)), authors_of)
+    assert papers.find(title="Introduction", year=2024, authors=frozenset({"author299"}))
+    assert papers.find(title="Introduction", year=2024, authors=frozenset({"author3"}))
+    assert calls == [list(range(300))]
