@@ -148,8 +148,12 @@ STORAGES = {
 # production from STATIC_ROOT, filled by collectstatic.
 WHITENOISE_USE_FINDERS = DEBUG
 WHITENOISE_AUTOREFRESH = DEBUG
+# Uploaded files are served by pubs.web.media (who may have them, and how a browser treats
+# them); behind nginx it hands the bytes to this internal location (e.g. /internal-media/,
+# aliased to MEDIA_ROOT), otherwise the app sends them itself. docs/deploy.md.
 MEDIA_URL = "media/"
 MEDIA_ROOT = Path(os.environ.get("MEDIA_ROOT", BASE_DIR / "media"))
+MEDIA_ACCEL_REDIRECT = os.environ.get("MEDIA_ACCEL_REDIRECT", "")
 
 FIXTURE_DIRS = [BASE_DIR / "fixtures"]
 

@@ -1,11 +1,9 @@
-from django.conf import settings
 from django.conf.urls.i18n import i18n_patterns
-from django.conf.urls.static import static
 from django.contrib import admin
 from django.urls import include, path
 from django.utils.translation import gettext_lazy as _
 
-from pubs.web import security, sitemaps
+from pubs.web import media, security, sitemaps
 
 # The admin site (its models are registered in pubs.admin). Repeated failed logins lock the
 # username for a while (pubs.web.security).
@@ -18,9 +16,8 @@ urlpatterns = [
     path("admin/", admin.site.urls),
     path("sitemap.xml", sitemaps.sitemap_xml, name="sitemap"),
     path("robots.txt", sitemaps.robots_txt, name="robots"),
+    # Uploaded files, in development as in production (pubs.web.media).
+    path("media/<path:name>", media.serve, name="media"),
 ]
 # English at /publications/ (the URL contract), Chinese at /zh-hans/publications/.
 urlpatterns += i18n_patterns(path("", include("pubs.urls")), prefix_default_language=False)
-
-if settings.DEBUG:
-    urlpatterns += static(settings.MEDIA_URL, document_root=settings.MEDIA_ROOT)

@@ -18,18 +18,28 @@ trailer << /Root 1 0 R >>
 %%EOF
 """
 
-#: A page that proves it ran: it sets a marker on the window and in the title.
-HTML = b"""<!DOCTYPE html>
+#: What the hostile files' script does: it marks the page, and reads the admin's user list as
+#: the attack did (a request whose URL says the script ran).
+SCRIPT = b'window.ranScript = true; document.title = "ran"; fetch("/admin/auth/user/?ran-script");'
+
+#: A page whose script proves it ran.
+HTML = (
+    b"""<!DOCTYPE html>
 <html><head><title>slides</title></head>
-<body><script>window.ranScript = true; document.title = "ran";</script></body></html>
+<body><script>%s</script></body></html>
 """
+    % SCRIPT
+)
 
 #: An SVG image with a script in it (browsers run it when they show the SVG as a page).
-SVG = b"""<?xml version="1.0" encoding="UTF-8"?>
+SVG = (
+    b"""<?xml version="1.0" encoding="UTF-8"?>
 <svg xmlns="http://www.w3.org/2000/svg" width="10" height="10">
-<script>window.ranScript = true; document.title = "ran";</script>
+<script>%s</script>
 <rect width="10" height="10"/></svg>
 """
+    % SCRIPT
+)
 
 
 def png(width: int = 2, height: int = 2) -> bytes:
