@@ -15,6 +15,7 @@ from django.urls import path, reverse
 from django.utils.html import format_html
 from django.utils.translation import gettext_lazy as _
 
+from people.admin import CheckedIds
 from people.history import bulk_history
 from people.models import Group
 from pubs.admin.import_forms import UploadForm, decisions_from_options, decisions_from_post
@@ -38,7 +39,7 @@ PREVIEW_ROWS = 200
 
 
 @admin.register(BibtexImport)
-class BibtexImportAdmin(ScopedAdmin, admin.ModelAdmin):
+class BibtexImportAdmin(ScopedAdmin, CheckedIds, admin.ModelAdmin):
     list_display = ["file_name", "created", "created_by", "status", "summary"]
     list_filter = ["status", "source"]
     list_select_related = ["created_by"]

@@ -15,6 +15,7 @@ from django.utils.text import format_lazy
 from django.utils.translation import gettext_lazy as _
 from simple_history.utils import bulk_update_with_history
 
+from people.admin import CheckedIds
 from people.models import Person
 from pubs.admin.history import RecordedAdmin
 from pubs.history import (
@@ -28,7 +29,13 @@ from pubs.history import (
 )
 from pubs.identifiers import normalize_arxiv_id, normalize_doi
 from pubs.models import MAX_POSITION, Authorship, Link, Paper, Tag, Venue, VenueRank
-from pubs.permissions import ScopedAdmin, attachable_groups, paper_editable_after
+from pubs.permissions import (
+    ScopedAdmin,
+    attachable_groups,
+    editable_papers,
+    paper_editable_after,
+    request_scope,
+)
 from pubs.queries.exporting import export_papers
 from pubs.queries.exporting import render as render_export
 from pubs.search import search_text_refresh
@@ -39,7 +46,10 @@ from pubs.venues import ccf
 
 
 def papers_overview(obj: Person | Venue, filter_param: str, papers: QuerySet[Paper]) -> str:
-    """A count linking to the paper changelist filtered to ``obj``, then its latest papers."""
+    """A count linking to the paper changelist filtered to ``obj``, then its latest papers.
+
+    ``papers`` are those the user may open: another group's hidden papers are not named.
+    """
     if obj.pk is None:
         return "—"
     summary = format_html(
@@ -241,7 +251,7 @@ class AuthorshipFormSet(BaseInlineFormSet):
         return saved
 
 
-class AuthorshipInline(admin.TabularInline):
+class AuthorshipInline(CheckedIds, admin.TabularInline):
     model = Authorship
     form = AuthorshipInlineForm
     formset = AuthorshipFormSet
@@ -280,7 +290,7 @@ class LinkInline(admin.TabularInline):
 
 
 @admin.register(Paper)
-class PaperAdmin(ScopedAdmin, RecordedAdmin):
+class PaperAdmin(ScopedAdmin, CheckedIds, RecordedAdmin):
     list_display = [
         "title",
         "author_list",
@@ -562,7 +572,7 @@ class CurrentRankFilter(admin.SimpleListFilter):
 
 
 @admin.register(Venue)
-class VenueAdmin(RecordedAdmin):
+class VenueAdmin(CheckedIds, RecordedAdmin):
     list_display = [
         "abbreviation",
         "name",
@@ -596,6 +606,14 @@ class VenueAdmin(RecordedAdmin):
             .prefetch_related("ranks")
         )
 
+    def get_object(self, request: HttpRequest, object_id: str, from_field=None):
+        venue = super().get_object(request, object_id, from_field)
+        if venue is not None:
+            # The papers shown on the page: those the user may open (a readonly field is
+            # given the object alone, not the request).
+            venue.papers_shown = editable_papers(request_scope(request))
+        return venue
+
     def save_model(self, request: HttpRequest, obj: Venue, form, change: bool) -> None:
         super().save_model(request, obj, form, change)
         search_text_refresh(obj.papers.values_list("pk", flat=True))  # a venue renamed
@@ -606,9 +624,10 @@ class VenueAdmin(RecordedAdmin):
 
     @admin.display(description=_("papers"))
     def papers(self, venue: Venue) -> str:
-        return papers_overview(
-            venue, "venue", venue.papers.all() if venue.pk else Paper.objects.none()
-        )
+        shown = getattr(venue, "papers_shown", None)
+        if shown is None:  # a new venue, or a past version on its history page
+            return "—"
+        return papers_overview(venue, "venue", shown.filter(venue=venue))
 
 
 def _rank_column(edition: int):
@@ -624,7 +643,7 @@ for _edition in ccf.EDITIONS:
 
 
 @admin.register(Tag)
-class TagAdmin(admin.ModelAdmin):
+class TagAdmin(CheckedIds, admin.ModelAdmin):
     list_display = ["name", "paper_count"]
     search_fields = ["name"]
     prepopulated_fields = {"slug": ("name",)}
