@@ -55,7 +55,15 @@ def _decoder() -> tuple[latex2text.LatexNodes2Text, object]:
     )
     texts = latex2text.get_default_latex_context_db()
     texts.add_context_category(
-        "links", prepend=True, macros=[latex2text.MacroTextSpec("href", _link_text)]
+        "links",
+        prepend=True,
+        macros=[
+            latex2text.MacroTextSpec("href", _link_text),
+            # The braces of a text whose braces do not pair up (the BibTeX export writes them
+            # so: BibTeX counts \{ and \} as braces).
+            latex2text.MacroTextSpec("textbraceleft", "{"),
+            latex2text.MacroTextSpec("textbraceright", "}"),
+        ],
     )
     decoder = latex2text.LatexNodes2Text(
         latex_context=texts, math_mode="text", strict_latex_spaces=False
@@ -78,11 +86,11 @@ def _special(match: re.Match[str]) -> str:
 def to_text(value: str) -> str:
     """The Unicode text a LaTeX value shows: accents composed, braces and macros gone.
 
-    ``~`` becomes a space and ``--`` an en dash, as TeX typesets them; math ($\\alpha$)
-    reads as text (α).
+    ``~`` becomes a space and ``--`` an en dash, as TeX typesets them (``-{}-`` stays two
+    hyphens); math ($\\alpha$) reads as text (α).
     """
     if not _NEEDS_WORK.search(value):
-        text = value
+        text = _dashes(value)
     elif "$" in value:
         # Math goes to pylatexenc one formula at a time; the text around it is decoded here.
         text = "".join(
@@ -92,9 +100,6 @@ def to_text(value: str) -> str:
         )
     else:
         text = _text(value)
-    if "--" in text:
-        for tex, dash in _DASHES:
-            text = text.replace(tex, dash)
     # Runs of white space as one space (split() knows the same white space as r"\s").
     return " ".join(unicodedata.normalize("NFC", text).split())
 
@@ -105,9 +110,18 @@ def _text(value: str) -> str:
     text = _SPECIAL.sub(_special, text)
     if "\\" in text:
         # pylatexenc has taken the grouping braces away: the braces and tildes left are
-        # the text's own (\{, \textasciitilde).
+        # the text's own (\{, \textasciitilde); it reads dashes as TeX does.
         return _pylatexenc(value)
-    return text.replace("{", "").replace("}", "").replace("~", " ")
+    # Dashes before the braces go: "-{}-" is two hyphens.
+    return _dashes(text).replace("{", "").replace("}", "").replace("~", " ")
+
+
+def _dashes(text: str) -> str:
+    """``---`` and ``--`` as the dashes TeX makes of them."""
+    if "--" in text:
+        for tex, dash in _DASHES:
+            text = text.replace(tex, dash)
+    return text
 
 
 def _math(formula: str) -> str:
@@ -120,7 +134,8 @@ def _pylatexenc(value: str) -> str:
     except Exception:
         # pylatexenc fails on some commands written without their arguments ("\\verb",
         # "\\sqrt", "\\footnote"): the text is then shown with its commands left out.
-        return _COMMAND.sub("", value).replace("{", "").replace("}", "").replace("~", " ")
+        text = _dashes(_COMMAND.sub("", value))
+        return text.replace("{", "").replace("}", "").replace("~", " ")
 
 
 def protected_words(value: str) -> list[str]:

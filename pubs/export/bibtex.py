@@ -59,10 +59,18 @@ STOPWORDS = frozenset(
 )  # fmt: skip
 
 _ASCII_SPECIALS = re.compile(r"[\\{}$&%#_~]")
+_BRACE = re.compile(r"[{}]")
+# A brace of the text is written as a command: BibTeX (and pybtex) count "\{" and "\}" as
+# braces, so a lone one would end the value, and the entry, early.
 _ASCII_ESCAPES = {
-    "\\": r"\textbackslash{}", "{": r"\{", "}": r"\}", "$": r"\textdollar{}", "&": r"\&",
-    "%": r"\%", "#": r"\#", "_": r"\_", "~": r"\textasciitilde{}",
+    "\\": r"\textbackslash{}", "{": r"\textbraceleft{}", "}": r"\textbraceright{}",
+    "$": r"\textdollar{}", "&": r"\&", "%": r"\%", "#": r"\#", "_": r"\_",
+    "~": r"\textasciitilde{}",
 }  # fmt: skip
+#: A hyphen followed by another: TeX (and the import) read "--" as a dash, "-{}-" as two.
+_HYPHEN_BEFORE_HYPHEN = re.compile(r"-(?=-)")
+#: Marks the place of the "{}" between two hyphens while the text is encoded.
+_BETWEEN_HYPHENS = "\x04"
 # "^" stays as it is: the import reads every LaTeX form of it as something else.
 #: Dashes as TeX writes them (and the import reads them).
 _DASHES = {"\u2013": "--", "\u2014": "---"}
@@ -148,16 +156,25 @@ def check_key_pattern(pattern: str) -> str:
 def latex_encode(text: str) -> str:
     """Unicode text as LaTeX that ``pubs.bibtex.latex.to_text`` reads back as the same text.
 
-    TeX's special characters are escaped (``\\&``, ``\\%``); non-ASCII letters become
-    braced commands (``{\\"u}``); characters without a LaTeX form (Chinese) stay as they are.
-    Spaces are collapsed, as the import collapses them.
+    TeX's special characters are escaped (``\\&``, ``\\%``, braces as ``\\textbraceleft{}``);
+    hyphens stay hyphens (``-{}-``); non-ASCII letters become braced commands (``{\\"u}``);
+    characters without a LaTeX form (Chinese) stay as they are. Spaces are collapsed, as the
+    import collapses them.
     """
-    return _latex(_clean(text))
+    return _encode(_clean(text), latex=True)
 
 
 def utf8_encode(text: str) -> str:
     """Unicode text with only TeX's special characters escaped (for UTF-8 BibTeX)."""
-    return _utf8(_clean(text))
+    return _encode(_clean(text), latex=False)
+
+
+def _encode(text: str, *, latex: bool) -> str:
+    """``text`` as LaTeX (or as UTF-8 with TeX's specials escaped), its hyphens kept apart."""
+    if "--" in text:
+        text = _HYPHEN_BEFORE_HYPHEN.sub("-" + _BETWEEN_HYPHENS, text)
+    encoded = _latex(text) if latex else _utf8(text)
+    return encoded.replace(_BETWEEN_HYPHENS, "{}")
 
 
 def _latex(text: str) -> str:
@@ -211,11 +228,10 @@ def protect_case(title: str, *, latex: bool = True) -> str:
     "{InArt}", "{Colossal-AI}"), which sentence-casing styles must not lower-case."""
     title = _clean(title)
     if title.isascii() and not _INNER_CAPITAL_ASCII.search(title):
-        return _utf8(title)
+        return _encode(title, latex=False)
     # Mark the words (with characters no encoding touches), encode once, then brace them.
     marked = _WORD.sub(_mark_protected, title)
-    encoded = _latex(marked) if latex else _utf8(marked)
-    return encoded.replace(_OPEN, "{").replace(_CLOSE, "}")
+    return _encode(marked, latex=latex).replace(_OPEN, "{").replace(_CLOSE, "}")
 
 
 _OPEN, _CLOSE = "\x02", "\x03"
@@ -519,7 +535,7 @@ def _add_extra(fields: dict[str, str], extra: dict[str, str]) -> None:
             continue
         text = value if isinstance(value, str) else str(value)
         if not balanced(text):
-            text = text.replace("{", r"\{").replace("}", r"\}")
+            text = _BRACE.sub(_ascii_escape, text)
         if _ESCAPING_END.search(text):
             text += " "  # a last backslash would escape the closing brace
         fields[name] = text

@@ -342,10 +342,10 @@ def test_the_extra_fields_the_import_kept_are_written_back():
     assert text.count("title =") == 1
 
 
-def test_unbalanced_kept_values_are_escaped():
+def test_unbalanced_kept_values_are_written_with_brace_commands():
     text = to_bibtex([paper(extra_fields={"note": "a } b {"})])
     parses_cleanly(text)
-    assert "note = {a \\} b \\{}" in text
+    assert "note = {a \\textbraceright{} b \\textbraceleft{}}" in text
 
 
 def test_output_is_deterministic_and_parses():
