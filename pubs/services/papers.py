@@ -103,8 +103,15 @@ def ccf_edition_load(*, edition: int, entries: list[Entry], dry_run: bool = Fals
 
 def venue_index() -> VenueIndex:
     """The resolver over every venue in the database, keyed by primary key (build it once
-    per import or action)."""
-    return VenueIndex(replace(venue.as_record(), key=venue.pk) for venue in Venue.objects.all())
+    per import or action). The venues of the catalogue (a DBLP key or a rank) answer first,
+    those the lab added what the catalogue leaves unresolved."""
+    ranked = set(VenueRank.objects.values_list("venue_id", flat=True))
+    return VenueIndex(
+        replace(
+            venue.as_record(), key=venue.pk, catalogued=bool(venue.dblp_key) or venue.pk in ranked
+        )
+        for venue in Venue.objects.all()
+    )
 
 
 @dataclass

@@ -19,6 +19,8 @@ from pathlib import Path
 
 from django.utils.text import slugify
 
+from pubs.bibtex.names import pinyin
+from pubs.bibtex.text import HAN
 from pubs.identifiers import slug_words
 from pubs.venues.ccf import FIELDS_BY_CODE, RANKS
 from pubs.venues.resolution import VenueRecord, name_key
@@ -26,6 +28,7 @@ from pubs.venues.resolution import VenueRecord, name_key
 COLUMNS = ("abbreviation", "full_name", "kind", "rank", "field", "dblp_key")
 KINDS = ("conference", "journal")
 SLUG_LENGTH = 60
+_HAN_RUN = re.compile(f"[{HAN}]+")
 
 
 class CatalogueError(ValueError):
@@ -80,6 +83,7 @@ class VenueSpec:
             self.dblp_key,
             self.publisher,
             tuple(self.aliases),
+            catalogued=True,
         )
 
     def add_alias(self, alias: str) -> None:
@@ -285,7 +289,7 @@ def _new_slugs(taken: set[str], entries: list[Entry]) -> list[str]:
     "-journal"; two conferences sharing one (FSE) are told apart by their DBLP keys.
     """
     taken = set(taken)
-    bases = [slugify(e.abbreviation) or slug_words(e.full_name, SLUG_LENGTH) for e in entries]
+    bases = [venue_slug(e.abbreviation, e.full_name) for e in entries]
     conferences = Counter(b for b, e in zip(bases, entries, strict=True) if e.kind == "conference")
     shared = Counter(bases)
     slugs = []
@@ -300,6 +304,16 @@ def _new_slugs(taken: set[str], entries: list[Entry]) -> list[str]:
         taken.add(slug)
         slugs.append(slug)
     return slugs
+
+
+def venue_slug(abbreviation: str, name: str) -> str:
+    """A venue's slug: its abbreviation, else the first words of its name, Chinese script
+    in pinyin (计算机学报 -> "jisuanjixuebao")."""
+    return slugify(abbreviation) or slug_words(_HAN_RUN.sub(_pinyin_word, name), SLUG_LENGTH)
+
+
+def _pinyin_word(match: re.Match) -> str:
+    return f" {pinyin(match.group())} "
 
 
 def _unique(slug: str, taken: set[str]) -> str:
@@ -328,8 +342,7 @@ def read_unranked(text: str, *, source: str = "unranked.csv") -> list[VenueSpec]
             raise CatalogueError(f"{source}, line {reader.line_num}: no full name")
         venues.append(
             VenueSpec(
-                slug=slugify(values["abbreviation"])
-                or slug_words(values["full_name"], SLUG_LENGTH),
+                slug=venue_slug(values["abbreviation"], values["full_name"]),
                 name=values["full_name"],
                 kind=values["kind"],
                 abbreviation=values["abbreviation"],

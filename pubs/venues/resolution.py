@@ -113,6 +113,11 @@ _ORDINAL_STEMS = (
     "tenth", "eleventh", "twelfth", "teenth", "tieth",
 )  # fmt: skip
 _DIGIT = re.compile(r"\d")
+#: What a meeting's proceedings say they are (a book's title does not).
+_MEETING = re.compile(
+    r"(?i)\b(?:proceedings|proc\.|conference|conf\.|symposium|symp\.|workshop|congress|"
+    r"meeting|colloquium)"
+)
 _LEAD_IN = re.compile(r"^\s*(?:to appear in|accepted (?:at|by|to)|in)\s*:?\s+", re.IGNORECASE)
 _PARENTHESES = re.compile(r"\(([^()]*)\)")
 _CJK_LATIN = re.compile(rf"(?<=[{CJK_TEXT}])(?=[A-Za-z0-9])|(?<=[A-Za-z0-9])(?=[{CJK_TEXT}])")
@@ -121,6 +126,8 @@ _TOKEN = re.compile(r"[^\W_][\w'./+&]*", re.UNICODE)
 _SEGMENTS = re.compile(r"\s*[,:;]\s+|\s+-\s+")
 _ARXIV = re.compile(r"\b(?:arxiv|corr)\b", re.IGNORECASE)
 _DBLP_KEY = re.compile(r"(?:^|[/:])((?:conf|journals)/[\w-]+)(?:/|$)")
+_DBLP_VENUE = re.compile(r"(?:conf|journals)/[\w-]+")
+_DBLP_CITATION_KEY = re.compile(r"(?i)(?:dblp:)?(?:conf|journals)/[\w-]+/\S")
 _CAPITALISED = re.compile(r"(?<![\w&])[A-Z][\w&-]*[A-Z][\w&]*(?![\w&])")
 _ABBREVIATION_WITH_YEAR = re.compile(
     r"(?<![\w&])([A-Z][\w&-]*[A-Z][\w&]*)"
@@ -139,6 +146,9 @@ class VenueRecord:
     dblp_key: str = ""
     publisher: str = ""
     aliases: tuple[str, ...] = ()
+    #: From the catalogue (the CCF list, DBLP): such venues answer first, and a venue an
+    #: import created never takes a text from them.
+    catalogued: bool = False
 
     @property
     def label(self) -> str:
@@ -314,7 +324,8 @@ def venue_name(text: str) -> tuple[str, str]:
             break
     name = strip_dates(_PARENTHESES.sub(" ", folded))
     name = re.sub(r"(?i)^\s*(?:proc\.|proceedings of(?: the)?)\s+", "", name)
-    name = " ".join(name.split()).strip(" ,;:-")
+    name = re.sub(r"\s+(?=[,;:])", "", " ".join(name.split()))  # "SAT2000:" -> "SAT :" -> "SAT:"
+    name = re.sub(r"([,;:])[,;:]+", r"\1", name).strip(" ,;:-")  # "August 22-24, 2005, Proc."
     return (name or folded)[:300], abbreviation[:50]
 
 
@@ -337,8 +348,36 @@ def dblp_stream(text: str) -> str:
     return match.group(1) if match else ""
 
 
-def _abbreviation_key(text: str) -> str:
+def abbreviation_key(text: str) -> str:
+    """How abbreviations compare: "ECML-PKDD", "ECML/PKDD" and "ecml pkdd" are one."""
     return re.sub(r"[^\w&+]", "", fold(text).lower())
+
+
+def abbreviations(venue: VenueRecord) -> set[str]:
+    """The abbreviations a venue is known by (as :func:`abbreviation_key` compares them): its
+    own, and a one-word name or alias ("ComNet", "arXiv")."""
+    shorts = {venue.abbreviation} - {""}
+    for text in (venue.name, *venue.aliases):
+        one_word = len(text.split()) == 1 and not text.startswith(LOOK_ALIKE)
+        if one_word and not is_dblp_key(text) and len(name_key(text)) <= 1:
+            shorts.add(text)
+    return {abbreviation_key(short) for short in shorts} - {""}
+
+
+def is_dblp_key(text: str) -> bool:
+    """Whether a text is a DBLP venue key ("conf/pkdd"): a venue's aliases may list the other
+    keys DBLP files it under (ECML PKDD's papers since 2008 are conf/pkdd, the venue conf/ecml)."""
+    return bool(_DBLP_VENUE.fullmatch(text))
+
+
+def entry_dblp_key(citation_key: str, biburl: str = "", bibsource: str = "") -> str:
+    """The DBLP venue key ("conf/nsdi") of an entry DBLP exported, from its citation key
+    ("DBLP:conf/nsdi/ZhangLW24"), its biburl ("https://dblp.org/rec/conf/nsdi/ZhangLW24.bib")
+    or its bibsource; "" for an entry from elsewhere."""
+    texts = [biburl, bibsource] if "dblp" in f"{biburl} {bibsource}".lower() else []
+    if _DBLP_CITATION_KEY.match(citation_key.strip()):
+        texts.insert(0, citation_key)
+    return next(filter(None, (dblp_stream(text) for text in texts)), "")
 
 
 def _segments(text: str) -> list[str]:
@@ -354,7 +393,22 @@ class VenueIndex:
     """The known venues, indexed for :meth:`resolve`; build once per import."""
 
     def __init__(self, venues: Iterable[VenueRecord]) -> None:
-        self.venues = list(venues)
+        venues = list(venues)
+        catalogue = [venue for venue in venues if venue.catalogued]
+        added = [venue for venue in venues if not venue.catalogued]
+        #: The venues the lab added (by hand, or an import for texts nothing matched), asked
+        #: only what the catalogue leaves unresolved: a venue created for one text never takes
+        #: another text from the catalogue ("SPIN" stays the CCF's SPIN beside a created
+        #: "International SPIN Workshop"). A text the lab gave one of them (an alias, as a
+        #: user's choice in an import leaves) goes there first.
+        self.added = VenueIndex(added) if catalogue and added else None
+        self.venues = catalogue if self.added else venues
+        self.given: dict[str, list[VenueRecord]] = defaultdict(list)
+        if self.added:
+            for venue in added:
+                for alias in venue.aliases:
+                    if not alias.startswith(LOOK_ALIKE):
+                        self.given[_as_given(alias)].append(venue)
         self.by_dblp: dict[str, list[VenueRecord]] = defaultdict(list)
         self.by_name: dict[tuple[str, ...], list[VenueRecord]] = defaultdict(list)
         self.by_loose_name: dict[tuple[str, ...], list[VenueRecord]] = defaultdict(list)
@@ -367,19 +421,19 @@ class VenueIndex:
         for venue in self.venues:
             if venue.dblp_key:
                 self.by_dblp[venue.dblp_key].append(venue)
-            shorts = {venue.abbreviation} - {""}
             tracks: set[str] = set()
             vocabulary: set[str] = set()
             for text in (venue.name, *venue.aliases):
                 if text.startswith(LOOK_ALIKE):  # "!Frontiers in Computer Science"
                     self.look_alikes[venue.key].add(exact_key(text[1:]))
                     continue
+                if is_dblp_key(text):  # another key DBLP files the venue under
+                    self.by_dblp[text].append(venue)
+                    continue
                 tracks |= track_words(text)
                 key = name_key(text)
                 if len(text.split()) >= 3:
                     vocabulary |= set(key)
-                if len(text.split()) == 1 and len(key) <= 1:
-                    shorts.add(text)  # a one-word alias is an abbreviation ("ComNet")
                 if not identifying(key):
                     continue
                 for index, loose in ((self.by_name, False), (self.by_loose_name, True)):
@@ -389,8 +443,8 @@ class VenueIndex:
                 for word in set(key):
                     self.names_by_word[word].append(len(self.names))
                 self.names.append((key, venue))
-            for short in shorts:
-                self.by_abbreviation[_abbreviation_key(short)].append(venue)
+            for short in abbreviations(venue):
+                self.by_abbreviation[short].append(venue)
             self.own_track_words[venue.key] = frozenset(tracks)
             self.name_words[venue.key] = frozenset(vocabulary - GENERIC_WORDS)
         self._cache: dict[tuple, Resolution] = {}
@@ -405,8 +459,14 @@ class VenueIndex:
         publisher: str = "",
         doi: str = "",
         dblp_key: str = "",
+        book: bool = False,
     ) -> Resolution:
-        """The venue these BibTeX fields name, with a confidence and a reason."""
+        """The venue these BibTeX fields name, with a confidence and a reason.
+
+        ``dblp_key`` is the DBLP venue key the entry came with (:func:`entry_dblp_key`);
+        ``book`` says the entry is a book or a part of one (@book, @inbook, @incollection),
+        whose booktitle is the title of a book unless it says it is a meeting's proceedings.
+        """
         # Texts that differ only in their years resolve alike ("AMCV 2006", "AMCV '07"), and
         # of a DOI only what it tells counts (arXiv, or the publisher): one answer serves all.
         lowered = doi.strip().lower()
@@ -415,7 +475,7 @@ class VenueIndex:
             if lowered.startswith("10.48550/arxiv")
             else DOI_SPONSORS.get(lowered.split("/")[0], frozenset())
         )
-        as_written = (booktitle, journal, series, publisher, told, dblp_key)
+        as_written = (booktitle, journal, series, publisher, told, dblp_key, book)
         found = self._as_written.get(as_written)
         if found is None:
             key = (
@@ -425,16 +485,38 @@ class VenueIndex:
                 publisher,
                 told,
                 dblp_stream(dblp_key),
+                book,
             )
             if key not in self._cache:
-                self._cache[key] = self._resolve(
-                    booktitle, journal, series, publisher, doi, dblp_key
-                )
+                fields = (booktitle, journal, series, publisher, doi, dblp_key, book)
+                self._cache[key] = self._resolve_in_turn(*fields)
             found = self._as_written[as_written] = self._cache[key]
         return found
 
+    def _resolve_in_turn(self, booktitle: str, journal: str, *rest) -> Resolution:
+        """A text the lab gave one of its venues goes there; else the catalogue answers, and
+        the venues the lab added answer what it leaves unresolved."""
+        if self.added is None:
+            return self._resolve(booktitle, journal, *rest)
+        for text in (booktitle, journal):
+            given = list(dict.fromkeys(self.given.get(_as_given(text), ()))) if text else []
+            if len(given) == 1:
+                return Resolution(given[0], 1.0, "a name given to this venue before")
+        found = self._resolve(booktitle, journal, *rest)
+        if found.resolved:
+            return found
+        added = self.added._resolve(booktitle, journal, *rest)
+        return added if added.resolved or (added.candidates and not found.candidates) else found
+
     def _resolve(
-        self, booktitle: str, journal: str, series: str, publisher: str, doi: str, dblp_key: str
+        self,
+        booktitle: str,
+        journal: str,
+        series: str,
+        publisher: str,
+        doi: str,
+        dblp_key: str,
+        book: bool,
     ) -> Resolution:
         texts = [
             (text, kind)
@@ -468,8 +550,12 @@ class VenueIndex:
             tracks = track_words(text)
             query, exact = frozenset(name_key(text)), exact_key(text)
             pieces = _segments(text)
+            book_title = book and field_kind == "conference" and not _MEETING.search(text)
             for find, confidence, reason in steps:
-                found = self._decide(find(text), kind, sponsors, tracks, query, exact)
+                candidates = find(text)
+                if book_title and find in (self._by_parenthesised, self._by_capitalised):
+                    candidates = self._titled_after(text, candidates)
+                found = self._decide(candidates, kind, sponsors, tracks, query, exact)
                 if found.resolved:
                     return Resolution(found.venue, confidence, reason, found.candidates)
                 misses.append(found)
@@ -479,9 +565,10 @@ class VenueIndex:
                 }.get(find)
                 if piece_find is not None:
                     for piece in pieces:  # "..., ICNP 2024, Charleroi" or "Title: Subtitle"
-                        found = self._decide(
-                            piece_find(piece), kind, sponsors, tracks, query, exact
-                        )
+                        candidates = piece_find(piece)
+                        if book_title and piece_find == self._by_abbreviation_piece:
+                            candidates = self._titled_after(text, candidates)
+                        found = self._decide(candidates, kind, sponsors, tracks, query, exact)
                         if found.resolved:
                             piece_confidence = confidence - 0.05
                             return Resolution(
@@ -523,7 +610,7 @@ class VenueIndex:
             candidates = [
                 venue
                 for token in {bare.strip(), *bare.split()}
-                for venue in self.by_abbreviation.get(_abbreviation_key(token), [])
+                for venue in self.by_abbreviation.get(abbreviation_key(token), [])
             ]
             if candidates:
                 return self._agreeing_with_name(text, candidates)
@@ -533,16 +620,14 @@ class VenueIndex:
         """The text is an abbreviation, give or take a year and a sponsor: "NSDI'24"."""
         outer = _PARENTHESES.sub(" ", strip_dates(fold(text)))
         outer = re.sub(r"(?i)^(?:proc\.|proceedings of(?: the)?)\s+", "", outer)
-        tokens = [
-            t
-            for t in re.findall(r"[\w&/+-]+", outer)
-            if t.lower() not in ORG_WORDS and re.search("[A-Za-z]", t)  # not Chinese words
-        ]
+        latin = [t for t in re.findall(r"[\w&/+-]+", outer) if re.search("[A-Za-z]", t)]
+        # Sponsors are left out ("IEEE INFOCOM"), unless the sponsor is the venue ("AAAI").
+        tokens = [t for t in latin if t.lower() not in ORG_WORDS] or latin
         if not tokens or len(tokens) > 3:
             return []
         joined = " ".join(tokens)
         for candidate in (outer, joined, re.sub(r"(?<=[A-Za-z])\d{2}$", "", joined)):  # "SC20"
-            found = self.by_abbreviation.get(_abbreviation_key(candidate), [])
+            found = self.by_abbreviation.get(abbreviation_key(candidate), [])
             if found:
                 return found
         return []
@@ -561,7 +646,7 @@ class VenueIndex:
         candidates = [
             venue
             for token in _ABBREVIATION_WITH_YEAR.findall(_GLUED_YEAR.sub(" ", fold(text)))
-            for venue in self.by_abbreviation.get(_abbreviation_key(token), [])
+            for venue in self.by_abbreviation.get(abbreviation_key(token), [])
             if token in {venue.abbreviation, *venue.aliases}
         ]
         return self._agreeing_with_name(text, candidates)
@@ -606,6 +691,19 @@ class VenueIndex:
         if len(outer) < 3:
             return candidates
         return [v for v in candidates if len(outer & self.name_words[v.key]) * 2 >= len(outer)]
+
+    def _titled_after(self, title: str, candidates: list[VenueRecord]) -> list[VenueRecord]:
+        """The venues an abbreviation in a book's title names when the book is their
+        proceedings: most of the title's other words are the venue's. "Computer Vision - ECCV
+        2016" is ECCV's; "SAT2000: Highlights of Satisfiability Research in the Year 2000", a
+        book of its own, is not SAT's."""
+        words_ = {w for w in name_key(title) if _LATIN_WORD.match(w) and w not in GENERIC_WORDS}
+        kept = []
+        for venue in candidates:
+            rest = {word for word in words_ if abbreviation_key(word) not in abbreviations(venue)}
+            if len(rest & self.name_words[venue.key]) * 2 >= len(rest):
+                kept.append(venue)
+        return kept
 
     # -- choosing among candidates ---------------------------------------------------------
 
@@ -656,8 +754,12 @@ class VenueIndex:
 
 def _kind_of(text: str, field_kind: str) -> str:
     """The kind of venue a text names: Google Scholar puts proceedings in ``journal``."""
-    if field_kind == "journal" and re.search(
-        r"(?i)\b(?:proceedings|proc\.|conference|symposium)", text
-    ):
+    if field_kind == "journal" and _MEETING.search(text):
         return ""
     return field_kind
+
+
+def _as_given(text: str) -> str:
+    """A name as the lab gave it to a venue, whatever the year: how :attr:`VenueIndex.given`
+    compares texts."""
+    return " ".join(_any_year(fold(text)).casefold().split())

@@ -2,7 +2,13 @@
 
 import pytest
 
-from pubs.venues.catalogue import CatalogueError, VenueSpec, merge_edition, read_edition
+from pubs.venues.catalogue import (
+    CatalogueError,
+    VenueSpec,
+    merge_edition,
+    read_edition,
+    venue_slug,
+)
 
 HEADER = "abbreviation,full_name,kind,rank,field,dblp_key,publisher\n"
 EDITION_2022 = (
@@ -106,6 +112,24 @@ def test_two_conferences_sharing_an_abbreviation_are_told_apart_by_dblp_key():
 def test_a_venue_without_abbreviation_is_slugged_by_name():
     venues, _ = catalogue()
     assert venue(venues, "journals/bioinformatics").slug == "bioinformatics"
+
+
+@pytest.mark.parametrize(
+    ("abbreviation", "name", "slug"),
+    [
+        ("CCF THPC", "CCF Transactions on High Performance Computing", "ccf-thpc"),
+        ("", "Bioinformatics", "bioinformatics"),
+        ("", "计算机学报", "jisuanjixuebao"),
+        ("", "CCF 高性能计算汇刊", "ccf-gaoxingnengjisuanhuikan"),
+    ],
+)
+def test_a_venue_s_slug_is_its_abbreviation_else_its_name_in_pinyin(abbreviation, name, slug):
+    assert venue_slug(abbreviation, name) == slug
+
+
+def test_the_catalogue_s_venues_are_catalogued_for_the_resolver():
+    venues, _ = catalogue()
+    assert all(venue.as_record().catalogued for venue in venues)
 
 
 def test_the_report_names_what_changed():

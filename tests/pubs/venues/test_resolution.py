@@ -6,8 +6,11 @@ from pubs.venues.resolution import (
     VenueIndex,
     VenueRecord,
     abbreviated_match,
+    abbreviations,
+    entry_dblp_key,
     is_track,
     name_key,
+    venue_name,
     without_sig,
 )
 
@@ -323,3 +326,171 @@ def test_a_chinese_title_with_the_english_name_in_parentheses():
         "第 32 届 IEEE 网络协议国际会议(IEEE International Conference on Network Protocols, ICNP)"
     )
     assert VenueIndex(VENUES).resolve(booktitle=title).venue.key == "icnp"
+
+
+# -- DBLP keys --------------------------------------------------------------------------------
+
+
+@pytest.mark.parametrize(
+    ("citation_key", "biburl", "bibsource", "dblp_key"),
+    [
+        ("DBLP:conf/nsdi/ZhangLW24", "", "", "conf/nsdi"),
+        ("dblp:journals/tpds/FangZXY24", "", "", "journals/tpds"),
+        ("conf/nsdi/ZhangLW24", "", "", "conf/nsdi"),
+        ("zhang2024nsdi", "https://dblp.org/rec/conf/nsdi/ZhangLW24.bib", "", "conf/nsdi"),
+        (
+            "DibangoyeBC14",
+            "http://dblp.uni-trier.de/rec/bib/conf/pkdd/DibangoyeBC14",
+            "dblp computer science bibliography, http://dblp.org",
+            "conf/pkdd",
+        ),
+        ("zhang2024nsdi", "", "", ""),
+        ("journals/tpds", "", "", ""),
+        ("zhang2024", "https://example.org/conf/nsdi/paper.bib", "", ""),
+    ],
+)
+def test_the_dblp_key_of_an_entry_is_in_its_citation_key_or_biburl(
+    citation_key, biburl, bibsource, dblp_key
+):
+    assert entry_dblp_key(citation_key, biburl, bibsource) == dblp_key
+
+
+def test_a_dblp_key_resolves_before_the_text(index):
+    result = index.resolve(booktitle="Proc. of the Networking Conference", dblp_key="conf/icnp")
+    assert (result.venue.key, result.reason) == ("icnp", "DBLP key conf/icnp")
+
+
+def test_another_dblp_key_of_a_venue_is_listed_among_its_aliases():
+    ecml = VenueRecord(
+        "ecml-pkdd",
+        "European Conference on Machine Learning and Principles and Practice of Knowledge "
+        "Discovery in Databases",
+        "conference",
+        "ECML-PKDD",
+        "conf/ecml",
+        aliases=("conf/pkdd", "ECML"),
+    )
+    index = VenueIndex([ecml])
+    assert index.resolve(booktitle="Machine Learning", dblp_key="conf/pkdd").venue == ecml
+    assert abbreviations(ecml) == {"ecmlpkdd", "ecml"}
+
+
+# -- workshops and books ----------------------------------------------------------------------
+
+SPIN = VenueRecord(
+    "spin",
+    "International SPIN Workshop on Model Checking of Software",
+    "conference",
+    "SPIN",
+    "conf/spin",
+    "Springer",
+    catalogued=True,
+)
+SAT = VenueRecord(
+    "sat",
+    "International Conference on Theory and Applications of Satisfiability Testing",
+    "conference",
+    "SAT",
+    "conf/sat",
+    "Springer",
+    catalogued=True,
+)
+
+
+def test_the_workshop_rule_yields_to_a_venue_whose_official_name_is_a_workshop():
+    index = VenueIndex([SPIN])
+    assert index.resolve(booktitle="8th International SPIN Workshop (SPIN 2001)").venue == SPIN
+
+
+def test_an_abbreviation_in_the_title_of_a_book_is_a_word_of_the_title():
+    index = VenueIndex([SAT])
+    title = "SAT2000: Highlights of Satisfiability Research in the Year 2000"
+    assert index.resolve(booktitle=title, book=True).venue is None
+    assert index.resolve(booktitle=title).venue == SAT  # the proceedings of an @inproceedings
+
+
+@pytest.mark.parametrize(
+    "title",
+    [
+        "Theory and Applications of Satisfiability Testing -- SAT 2012",
+        "Proceedings of SAT 2004, Seventh International Conference on Theory and Applications",
+        "SAT 2012",
+    ],
+)
+def test_a_book_of_a_conference_s_proceedings_is_the_conference(title):
+    assert VenueIndex([SAT]).resolve(booktitle=title, book=True).venue == SAT
+
+
+def test_a_venue_named_after_its_sponsor_is_found_by_its_abbreviation():
+    aaai = VenueRecord(
+        "aaai", "AAAI Conference on Artificial Intelligence", "conference", "AAAI", "conf/aaai"
+    )
+    index = VenueIndex([aaai])
+    assert index.resolve(booktitle="AAAI").venue == aaai
+    assert index.resolve(booktitle="Proc. AAAI'08").venue == aaai
+
+
+# -- the catalogue and the venues the lab added ----------------------------------------------
+
+PRL = VenueRecord(
+    "prl", "Pattern Recognition Letters", "journal", "PRL", "journals/prl", catalogued=True
+)
+CREATED_SPIN = VenueRecord("spin-workshop", "International SPIN Workshop", "conference", "SPIN")
+CREATED_PRL = VenueRecord(
+    "prl-workshop",
+    "ICAPS Workshop on Bridging the Gap Between AI Planning and Reinforcement Learning",
+    "conference",
+    "PRL",
+)
+
+
+@pytest.fixture(scope="module")
+def tiers() -> VenueIndex:
+    return VenueIndex([SPIN, PRL, CREATED_SPIN, CREATED_PRL])
+
+
+@pytest.mark.parametrize(
+    ("fields", "venue"),
+    [
+        ({"booktitle": "SPIN"}, SPIN),
+        ({"booktitle": "Model Checking Software, SPIN 2008"}, SPIN),
+        ({"journal": "PRL"}, PRL),
+        ({"booktitle": "International SPIN Workshop"}, CREATED_SPIN),
+    ],
+)
+def test_the_catalogue_answers_before_the_venues_the_lab_added(tiers, fields, venue):
+    assert tiers.resolve(**fields).venue == venue
+
+
+def test_a_venue_the_lab_added_answers_what_the_catalogue_leaves_unresolved(tiers):
+    text = "ICAPS Workshop on Bridging the Gap Between AI Planning and Reinforcement Learning"
+    assert tiers.resolve(booktitle=f"{text} (PRL)").venue == CREATED_PRL
+    assert tiers.resolve(booktitle="PRL").venue == CREATED_PRL  # PRL, the CCF's, is a journal
+
+
+def test_a_text_given_to_a_venue_the_lab_added_goes_there_before_the_catalogue():
+    book = VenueRecord(
+        "sat2000",
+        "SAT: Highlights of Satisfiability Research in the Year",
+        "conference",
+        aliases=("SAT2000: Highlights of Satisfiability Research in the Year 2000",),
+    )
+    index = VenueIndex([SAT, book])
+    title = "SAT2000: Highlights of Satisfiability Research in the Year 2000"
+    assert index.resolve(booktitle=title).venue == book
+    assert index.resolve(booktitle="SAT 2004").venue == SAT
+
+
+def test_venue_name_drops_the_edition_and_keeps_the_punctuation_tidy():
+    assert venue_name("SAT2000: Highlights of Satisfiability Research in the Year 2000") == (
+        "SAT: Highlights of Satisfiability Research in the Year",
+        "",
+    )
+    assert venue_name(
+        "Model Checking Software, 12th International SPIN Workshop, San Francisco, CA, USA, "
+        "August 22-24, 2005, Proceedings"
+    ) == (
+        "Model Checking Software, International SPIN Workshop, San Francisco, CA, USA, "
+        "August 22-24, Proceedings",
+        "",
+    )
