@@ -48,7 +48,8 @@ from pubs.models import Authorship, BibtexImport, ImportStatus, Link, Paper, Tag
 from pubs.permissions import Scope
 from pubs.search import paper_search_text, search_text_refresh
 from pubs.services import public_version
-from pubs.venues.resolution import new_venue_key, venue_name
+from pubs.venues.catalogue import venue_slug
+from pubs.venues.resolution import abbreviation_key, abbreviations, new_venue_key, venue_name
 
 #: What applying writes on the record of a preview, whose text is stored already.
 APPLIED_FIELDS = (
@@ -140,26 +141,33 @@ def _check_still_a_preview(record: BibtexImport) -> None:
 
 def _create_venues(plan: ImportPlan, changes: dict, *, aliases: bool) -> dict[str, int]:
     """Venues the user chose to create, one per venue whatever the edition ("AMCV 2006" and
-    "AMCV 2007" are one), and, with ``aliases``, aliases remembered when an unmatched text was
-    mapped. Returns the new venues' ids by the texts that name them."""
+    "AMCV 2007" are one), never with an abbreviation another venue has, and, with
+    ``aliases``, aliases remembered when a text was mapped by the user (to a venue there or
+    to a new one). Returns the new venues' ids by the texts that name them."""
     taken = set(Venue.objects.values_list("slug", flat=True))
+    known = {short for venue in Venue.objects.all() for short in abbreviations(venue.as_record())}
     by_key: dict[tuple[str, str], Venue] = {}
     venue_of_text: dict[str, Venue] = {}
     for text, entry in _venues_to_create(plan).items():
         kind = new_venue_kind(entry.record)
         name, abbreviation = venue_name(text)
         abbreviation = abbreviation or (entry.record.abbr if len(entry.record.abbr) <= 50 else "")
+        if abbreviation_key(abbreviation) in known:
+            abbreviation = ""  # another venue's: "(SPIN)" of a workshop is not the CCF's SPIN
         key = (kind, new_venue_key(name))
         if key not in by_key:
+            known.add(abbreviation_key(abbreviation))
             by_key[key] = Venue(
                 abbreviation=abbreviation,
                 name=name,
                 kind=kind,
                 publisher=entry.record.publisher[:100],
                 aliases=[],
-                slug=_unique_slug(abbreviation or name, taken),
+                slug=_unique_slug(venue_slug(abbreviation, name), taken, ready=True),
             )
-        venue_of_text[text] = by_key[key]
+        venue = venue_of_text[text] = by_key[key]
+        if aliases and entry.venue.decided and text not in venue.aliases:
+            venue.aliases.append(text)  # the user's choice, which the next import finds first
     Venue.objects.bulk_create(by_key.values(), batch_size=BATCH_SIZE)
     changes["venues"] = sorted(venue.pk for venue in by_key.values())
     mapped = {
