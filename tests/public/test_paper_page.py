@@ -1,6 +1,9 @@
 """The paper page: every field, and what Google Scholar, Zotero and link previews read."""
 
+from io import StringIO
+
 import pytest
+from django.core.management import call_command
 
 from people.models import Person
 from pubs.models import Authorship, Link, Paper, Tag
@@ -128,3 +131,26 @@ def test_an_author_shows_the_name_the_paper_prints(client):
     Authorship.objects.filter(paper__slug=NON_IDLE, position=1).update(printed_name="J. Fang")
     html = client.get(URL).content.decode()
     assert '<a href="/people/jin-fang/" class="member">J. Fang</a>' in html
+
+
+def test_a_conference_paper_an_import_left_without_a_venue_has_its_page(client, tmp_path):
+    path = tmp_path / "unknown.bib"
+    path.write_text(
+        "@inproceedings{unknown2024, title={Papers at Unknown Places}, author={Jin Fang},\n"
+        "  booktitle={Workshop on Unknown Things}, year=2024}\n",
+        encoding="utf-8",
+    )
+    call_command("import_bibtex", str(path), stdout=StringIO())
+    paper = Paper.objects.get(title="Papers at Unknown Places")
+    assert (paper.kind, paper.venue) == ("conference", None)
+    html = client.get(paper.get_absolute_url()).content.decode()
+    assert meta(html, "citation_conference_title") == ["Workshop on Unknown Things"]
+    assert "Workshop on Unknown Things" in html
+
+
+def test_a_conference_paper_without_venue_or_booktitle_has_its_page(client):
+    paper = Paper.objects.get(slug=NON_IDLE)
+    Paper.objects.filter(pk=paper.pk).update(venue=None, container_title="")
+    response = client.get(URL)
+    assert response.status_code == 200
+    assert meta(response.content.decode(), "citation_conference_title") == []
