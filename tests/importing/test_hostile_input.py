@@ -1,5 +1,5 @@
-"""Mutated and random BibTeX: the import fails only with its own errors, and a rejected
-import leaves the database as it was."""
+"""Mutated and random BibTeX, and mutated hostile files (tests.importing.hostile_files): the
+import fails only with its own errors, and a rejected import leaves the database as it was."""
 
 from pathlib import Path
 
@@ -15,14 +15,34 @@ from pubs.imports.apply import bibtex_import_apply
 from pubs.imports.errors import ImportBlocked
 from pubs.imports.plan import bibtex_import_plan
 from pubs.models import Authorship, Paper, Venue
+from tests.importing.hostile_files import SHORT
 
 SEED = (Path(__file__).resolve().parent.parent / "data" / "bibtex" / "handwritten.bib").read_text(
     encoding="utf-8"
 )
-#: Pieces of BibTeX syntax that mutations are made of.
+#: Pieces of BibTeX syntax that mutations are made of, and the shapes of hostile files.
 PIECES = st.sampled_from(
-    [*'@{}()"#=,%\\$~^_ \n\tabcxyz0129方徐é*', " and ", "@string", "@article{"]
+    [
+        *'@{}()"#=,%\\$~^_ \n\tabcxyz0129方徐é*',
+        " and ",
+        "@string",
+        "@article{",
+        "@preamble{",
+        "\\newcommand{\\a}{\\a\\a}",
+        "\\href{",
+        "{{{{{{{{",
+        "}}}}}}}}",
+        "equal={99999999999999}",
+        "pdf={http://[x",
+        "url={javascript:",
+        " # ",
+        "--",
+        "\\verb",
+    ]
 )
+#: The seed files mutations start from.
+SEEDS = st.just(SEED)
+HOSTILE_SEEDS = st.sampled_from(list(SHORT.values()))
 SETTINGS = settings(
     max_examples=80, deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture]
 )
@@ -48,8 +68,8 @@ def attempt(text: str, decisions: Decisions) -> None:
 
 
 @st.composite
-def mutated(draw) -> str:
-    text = SEED
+def mutated(draw, seeds=SEEDS) -> str:
+    text = draw(seeds)
     for _ in range(draw(st.integers(1, 8))):
         at = draw(st.integers(0, len(text)))
         action = draw(st.sampled_from(["delete", "insert", "replace"]))
@@ -63,6 +83,12 @@ def mutated(draw) -> str:
 @given(text=mutated(), skip=st.booleans(), ambiguous=st.booleans())
 def test_mutated_bibtex(text, skip, ambiguous):
     attempt(text, Decisions(skip_invalid=skip, allow_ambiguous=ambiguous))
+
+
+@SETTINGS
+@given(text=mutated(HOSTILE_SEEDS), skip=st.booleans())
+def test_mutated_hostile_files(text, skip):
+    attempt(text, Decisions(skip_invalid=skip, allow_ambiguous=True))
 
 
 @SETTINGS
