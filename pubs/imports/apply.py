@@ -89,6 +89,7 @@ def bibtex_import_apply(
             link_base=planned.link_base,
             max_entries=planned.max_entries,
             scope=planned.scope,
+            seconds=planned.seconds,
         )
     plan = planned.plan
     if not plan.ready:
@@ -144,7 +145,7 @@ def _create_venues(plan: ImportPlan, changes: dict, *, aliases: bool) -> dict[st
     "AMCV 2007" are one), never with an abbreviation another venue has, and, with
     ``aliases``, aliases remembered when a text was mapped by the user (to a venue there or
     to a new one). Returns the new venues' ids by the texts that name them."""
-    taken = set(Venue.objects.values_list("slug", flat=True))
+    taken = dict.fromkeys(Venue.objects.values_list("slug", flat=True), 2)
     known = {short for venue in Venue.objects.all() for short in abbreviations(venue.as_record())}
     by_key: dict[tuple[str, str], Venue] = {}
     venue_of_text: dict[str, Venue] = {}
@@ -200,7 +201,7 @@ def _venues_to_create(plan: ImportPlan) -> dict[str, EntryPlan]:
 
 def _create_people(plan: ImportPlan, changes: dict) -> dict[str, int]:
     """The people the plan creates; returns their ids by the plan's keys."""
-    taken = set(Person.objects.values_list("slug", flat=True))
+    taken = dict.fromkeys(Person.objects.values_list("slug", flat=True), 2)
     people: dict[str, Person] = {}
     for key, person in plan.new_people.items():
         people[key] = Person(
@@ -231,7 +232,7 @@ def _create_papers(
     file are not all alive at once.
     """
     entries = plan.to_create
-    taken_slugs = set(Paper.objects.values_list("slug", flat=True))
+    taken_slugs = dict.fromkeys(Paper.objects.values_list("slug", flat=True), 2)
     taken_keys = set(Paper.objects.exclude(citation_key="").values_list("citation_key", flat=True))
     names = _names(entries, venue_ids, person_ids)
     paper_ids: list[int] = []
@@ -260,7 +261,7 @@ def _create_papers(
 
 
 def _paper(
-    entry: EntryPlan, venue_ids: dict[str, int], taken_slugs: set[str], taken_keys: set[str]
+    entry: EntryPlan, venue_ids: dict[str, int], taken_slugs: dict[str, int], taken_keys: set[str]
 ) -> Paper:
     """The paper a new entry creates, with a slug and a citation key not in ``taken_slugs``
     and ``taken_keys`` (which get the new ones)."""
@@ -499,12 +500,17 @@ def _jsonable(value: Any) -> Any:
     return value.isoformat() if hasattr(value, "isoformat") else value
 
 
-def _unique_slug(text: str, taken: set[str], *, ready: bool = False) -> str:
-    """A slug for ``text`` (or ``text`` itself when ``ready``) that is not in ``taken``."""
+def _unique_slug(text: str, taken: dict[str, int], *, ready: bool = False) -> str:
+    """A slug for ``text`` (or ``text`` itself when ``ready``) that is not in ``taken``.
+
+    ``taken`` maps each slug taken to the number its next namesake tries first, so that the
+    thousandth paper of one title takes one step, not a thousand.
+    """
     base = (text if ready else slug_words(text, 100)) or "item"
-    slug, number = base, 2
+    slug, number = base, taken.get(base, 2)
     while slug in taken:
         slug = f"{base}-{number}"
         number += 1
-    taken.add(slug)
+    taken[base] = number
+    taken.setdefault(slug, 2)
     return slug
