@@ -21,7 +21,7 @@ from django.utils.translation import gettext_lazy as _
 from pubs.models import Authorship, Paper, PaperKind, Status
 from pubs.search import search_papers
 from pubs.venues import ccf
-from pubs.web.query import PageQuery, PublicQuery
+from pubs.web.query import FlagField, PageQuery, PublicQuery
 
 ANY = _("any")
 RANK_CHOICES = [(rank, f"CCF {rank}") for rank in ccf.RANKS] + [("none", _("Not ranked"))]
@@ -48,6 +48,10 @@ class SlugFilter(django_filters.CharFilter):
     field_class = forms.SlugField
 
 
+class FlagFilter(django_filters.BooleanFilter):
+    field_class = FlagField
+
+
 class PaperFilter(django_filters.FilterSet):
     year = YearFilter(field_name="year", label=_("Year"), **YEARS)
     year_min = YearFilter(field_name="year", lookup_expr="gte", label=_("From"), **YEARS)
@@ -66,7 +70,7 @@ class PaperFilter(django_filters.FilterSet):
     person = SlugFilter(method="filter_person", label=_("Person"), max_length=MAX_SLUG_LENGTH)
     group = SlugFilter(method="filter_group", label=_("Group"), max_length=MAX_SLUG_LENGTH)
     status = django_filters.ChoiceFilter(choices=Status.choices, label=_("Status"), empty_label=ANY)
-    selected = django_filters.BooleanFilter(field_name="selected", label=_("Selected"))
+    selected = FlagFilter(field_name="selected", label=_("Selected"))
     tag = SlugFilter(method="filter_tag", label=_("Tag"), max_length=MAX_SLUG_LENGTH)
     q = django_filters.CharFilter(
         method="filter_text", label=_("Search"), max_length=MAX_SEARCH_LENGTH

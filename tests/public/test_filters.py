@@ -77,6 +77,11 @@ def test_selected(client):
     assert listed(client, "/publications/?selected=true") == public(selected=True)
 
 
+@pytest.mark.parametrize("yes", ["1", "yes", "True", "on"])
+def test_selected_reads_any_spelling_of_yes(client, yes):
+    assert listed(client, f"/publications/?selected={yes}") == public(selected=True)
+
+
 def test_tag(client):
     assert listed(client, "/publications/?tag=sunway-taihulight") == public(
         tags__slug="sunway-taihulight"
@@ -145,6 +150,7 @@ def test_filters_apply_within_a_venue_page(client):
         ("page=x", "page: Enter a whole number."),
         ("q=" + "x" * 201, "q: Ensure this value has at most 200 characters"),
         ("q=" + "x" * 5000, "q: The value is too long."),
+        ("selected=banana", "selected: Give 1 or 0."),
         ("year=2024&year=2023", "year: Give one value."),
     ],
 )
