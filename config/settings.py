@@ -55,6 +55,9 @@ INSTALLED_APPS = [
     "simple_history",
     # /sitemap.xml lists the public pages only (pubs.web.sitemaps).
     "django.contrib.sitemaps",
+    # Background jobs: the queue is a table of the database (see "Background jobs" below).
+    "django_tasks",
+    "django_tasks_db",
 ]
 
 MIDDLEWARE = [
@@ -189,6 +192,13 @@ IMPORT_MAX_BYTES = int(os.environ.get("IMPORT_MAX_BYTES", 20 * 1024 * 1024))
 IMPORT_MAX_ENTRIES = int(os.environ.get("IMPORT_MAX_ENTRIES", 50_000))
 # Pasted BibTeX arrives as form data: let it be as large as a file may be.
 DATA_UPLOAD_MAX_MEMORY_SIZE = IMPORT_MAX_BYTES + 1024 * 1024
+
+# Background jobs: django-tasks (Django's tasks API, built into Django 6) with its database
+# backend, so a lab runs no service beside the database; `manage.py worker` runs the jobs
+# (docs/deploy.md). A BibTeX text of more than IMPORT_JOB_BYTES is planned and applied by a
+# job, its preview showing how far it got.
+TASKS = {"default": {"BACKEND": "django_tasks_db.DatabaseBackend"}}
+IMPORT_JOB_BYTES = int(os.environ.get("IMPORT_JOB_BYTES", 256 * 1024))
 
 # The CCF list edition that "current rank" refers to (the 7th edition, March 2026).
 CCF_CURRENT_EDITION = int(os.environ.get("CCF_CURRENT_EDITION", "2026"))

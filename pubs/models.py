@@ -715,3 +715,46 @@ class PublicVersion(models.Model):
 
     def __str__(self) -> str:
         return str(self.value)
+
+
+class JobStage(models.TextChoices):
+    QUEUED = "queued", _("Waiting for the worker")
+    FETCHING = "fetching", _("Fetching the entries")
+    PLANNING = "planning", _("Planning")
+    PLANNED = "planned", _("Planned")
+    APPLYING = "applying", _("Importing")
+    DONE = "done", _("Done")
+    FAILED = "failed", _("Failed")
+
+
+class ImportJob(models.Model):
+    """The background work on one import (pubs.jobs.imports): fetching its entries from the
+    sources, planning a large file, applying it. The admin shows its stage and progress."""
+
+    RUNNING = (JobStage.QUEUED, JobStage.FETCHING, JobStage.PLANNING, JobStage.APPLYING)
+
+    record = models.OneToOneField(
+        BibtexImport, on_delete=models.CASCADE, related_name="job", verbose_name=_("import")
+    )
+    stage = models.CharField(
+        _("stage"), max_length=10, choices=JobStage.choices, default=JobStage.QUEUED
+    )
+    task_id = models.CharField(_("task"), max_length=64, blank=True)
+    progress = models.JSONField(_("progress"), default=dict, blank=True)
+    message = models.TextField(_("message"), blank=True)
+    #: The plan the preview shows, pickled (pubs.imports.plan.PlannedImport): written by the
+    #: worker, read back by the preview and the job that applies it.
+    plan = models.BinaryField(_("plan"), null=True, blank=True, editable=False)
+    updated = models.DateTimeField(_("updated"), auto_now=True)
+
+    class Meta:
+        ordering = ["-updated"]
+        verbose_name = _("import job")
+        verbose_name_plural = _("import jobs")
+
+    def __str__(self) -> str:
+        return f"{self.record.file_name}: {self.get_stage_display()}"
+
+    @property
+    def running(self) -> bool:
+        return self.stage in self.RUNNING

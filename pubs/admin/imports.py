@@ -19,6 +19,7 @@ from people.admin import CheckedIds
 from people.history import bulk_history
 from people.models import Group
 from pubs.admin.import_forms import UploadForm, decisions_from_options, decisions_from_post
+from pubs.admin.jobs import preview_in_background
 from pubs.bibtex.parse import BibtexError
 from pubs.bibtex.plan import NEW, AuthorPlan, EntryPlan
 from pubs.imports.apply import bibtex_import_apply
@@ -153,10 +154,13 @@ class BibtexImportAdmin(ScopedAdmin, CheckedIds, admin.ModelAdmin):
         if request.method == "POST":
             record.options = decisions_from_post(request.POST, record.options)
             record.save(update_fields=["options"])
+        background = preview_in_background(request, record)  # a large file: planned by a job
+        if isinstance(background, HttpResponse):
+            return background
         venue_ids = dict(Venue.objects.values_list("slug", "pk"))
         decisions = decisions_from_options(record.options, venue_ids)
         try:
-            planned = bibtex_import_plan(
+            planned = background or bibtex_import_plan(
                 text=record.text,
                 decisions=decisions,
                 link_base=record.options.get("link_base", ""),

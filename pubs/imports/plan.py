@@ -74,14 +74,17 @@ def bibtex_import_plan(
     max_entries: int = DEFAULT_MAX_ENTRIES,
     seconds: float | None = None,
     scope: Scope = EVERYTHING,
+    budget: TimeBudget | None = None,
 ) -> PlannedImport:
     """Parse ``text`` and plan its import against the database (nothing is written), as
     ``scope``'s user may import it: papers outside the scope are left as they are.
 
     Raises BibtexError when the text cannot be read at all (not text, too many entries,
     built to exhaust the reader) or when reading and planning it takes more than ``seconds``.
+    A ``budget`` given instead of ``seconds`` is told of each entry reached (a job's progress).
     """
-    budget = TimeBudget(seconds) if seconds is not None else None
+    if budget is None and seconds is not None:
+        budget = TimeBudget(seconds)
     state = database_state()
     parsed, records = parse_and_normalize(
         check_text(text), max_entries=max_entries, link_base=link_base, budget=budget

@@ -1,0 +1,119 @@
+"""The background side of the BibTeX import in the admin: a job's progress page, and the
+preview of an import that a job plans and applies (a large file, entries from the sources).
+
+The preview view (pubs.admin.imports) asks :func:`preview_in_background` first: for an import
+a job has, it answers with the job's progress page, or gives the plan the job kept.
+"""
+
+from __future__ import annotations
+
+from django.contrib import admin, messages
+from django.core.exceptions import PermissionDenied
+from django.http import HttpRequest, HttpResponse, HttpResponseRedirect
+from django.shortcuts import get_object_or_404
+from django.template.response import TemplateResponse
+from django.urls import path, reverse
+from django.utils.translation import gettext as _
+
+from people.models import Group
+from pubs.imports.plan import PlannedImport
+from pubs.jobs.imports import (
+    import_job_apply,
+    import_job_plan,
+    planned_import,
+    runs_in_background,
+)
+from pubs.models import BibtexImport, ImportJob, JobStage
+from pubs.permissions import import_group_allowed, request_scope
+
+#: Seconds between two looks of the progress page at its job.
+POLL_SECONDS = 2
+
+
+@admin.register(ImportJob)
+class ImportJobAdmin(admin.ModelAdmin):
+    list_display = ["record", "stage", "updated"]
+    list_filter = ["stage"]
+    list_select_related = ["record"]
+
+    def has_add_permission(self, request: HttpRequest) -> bool:
+        return False
+
+    def has_change_permission(self, request: HttpRequest, obj=None) -> bool:
+        return False
+
+    def has_view_permission(self, request: HttpRequest, obj=None) -> bool:
+        return request.user.has_perm("pubs.add_bibteximport")
+
+    def has_module_permission(self, request: HttpRequest) -> bool:
+        return self.has_view_permission(request)
+
+    def has_delete_permission(self, request: HttpRequest, obj=None) -> bool:
+        return False
+
+    def get_queryset(self, request: HttpRequest):
+        """The jobs of the imports the user may see (pubs.permissions)."""
+        queryset = super().get_queryset(request)
+        scope = request_scope(request)
+        if scope.everything:
+            return queryset
+        return queryset.filter(record__in=BibtexImport.objects.filter(scope.rows(BibtexImport)))
+
+    def get_urls(self):
+        wrap = self.admin_site.admin_view
+        return [
+            path("<int:pk>/progress/", wrap(self.progress_view), name="pubs_importjob_progress"),
+            *super().get_urls(),
+        ]
+
+    def change_view(self, request, object_id, form_url="", extra_context=None):
+        return HttpResponseRedirect(reverse("admin:pubs_importjob_progress", args=[object_id]))
+
+    def progress_view(self, request: HttpRequest, pk: int) -> HttpResponse:
+        """How far the job got; once it is done, the page it leads to."""
+        if not self.has_view_permission(request):
+            raise PermissionDenied
+        job = get_object_or_404(self.get_queryset(request).select_related("record"), pk=pk)
+        record = job.record
+        if job.stage == JobStage.PLANNED:
+            return HttpResponseRedirect(
+                reverse("admin:pubs_bibteximport_preview", args=[record.pk])
+            )
+        if job.stage == JobStage.DONE:
+            messages.success(request, _("The import was applied."))
+            return HttpResponseRedirect(reverse("admin:pubs_bibteximport_change", args=[record.pk]))
+        progress = job.progress or {}
+        context = {
+            **self.admin_site.each_context(request),
+            "title": _("Import of %(file)s") % {"file": record.file_name},
+            "opts": self.model._meta,
+            "job": job,
+            "record": record,
+            "progress": progress,
+            "poll": POLL_SECONDS if job.running else None,
+        }
+        return TemplateResponse(request, "admin/pubs/importjob/progress.html", context)
+
+
+def preview_in_background(
+    request: HttpRequest, record: BibtexImport
+) -> HttpResponse | PlannedImport | None:
+    """For a preview that a job plans: a response (the progress page while the job runs,
+    after a POST of new decisions or a confirmation), or the plan it kept. None for a preview
+    planned in the request."""
+    if not runs_in_background(record):
+        return None
+    job = ImportJob.objects.filter(record=record).first()
+    if job is None or (request.method == "POST" and "confirm" not in request.POST):
+        job = import_job_plan(record=record)  # new decisions: planned again
+    elif request.method == "POST":
+        group = Group.objects.filter(slug=record.options.get("group")).first()
+        if not import_group_allowed(request_scope(request), group):
+            raise PermissionDenied
+        job = import_job_apply(record=record, user=request.user)
+    planned = planned_import(job) if job.stage == JobStage.PLANNED else None
+    if planned is None:
+        return HttpResponseRedirect(reverse("admin:pubs_importjob_progress", args=[job.pk]))
+    if job.message:
+        messages.error(request, job.message)
+    return planned

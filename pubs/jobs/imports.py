@@ -1,0 +1,161 @@
+"""An import's work in the background: planning a large file and applying it.
+
+A preview of a text larger than ``IMPORT_JOB_BYTES`` is planned by the worker, not in the
+request; the preview shows how far it got, then the plan the job kept (pickled on its
+``ImportJob``). Confirming such a preview applies it in the worker too. Planning writes only
+the job's own row; applying writes the import and the job's stage in one transaction.
+"""
+
+from __future__ import annotations
+
+import pickle
+import time
+from collections.abc import Callable
+
+from django.conf import settings
+from django.contrib.auth import get_user_model
+from django.db import transaction
+from django_tasks import task
+
+from people.models import Group
+from pubs.admin.import_forms import decisions_from_options
+from pubs.bibtex.parse import BibtexError, TimeBudget
+from pubs.imports.apply import bibtex_import_apply
+from pubs.imports.errors import ImportBlocked
+from pubs.imports.plan import PlannedImport, bibtex_import_plan
+from pubs.models import BibtexImport, ImportJob, ImportStatus, JobStage, Venue
+from pubs.permissions import Scope, import_group_allowed, scope_for
+
+#: How often a job writes down how far it got, in seconds.
+PROGRESS_EVERY = 1.0
+
+
+class Progress(TimeBudget):
+    """A budget without a limit that tells ``report`` which entry planning has reached, at
+    most every ``every`` seconds (the planner tells its budget of each entry)."""
+
+    def __init__(self, report: Callable[[int | None, str], None], every: float = PROGRESS_EVERY):
+        super().__init__(float("inf"))
+        self.report = report
+        self.every = every
+        self.next = time.monotonic() + every
+
+    def check(self, line: int | None = None, key: str = "") -> None:
+        now = time.monotonic()
+        if now >= self.next:
+            self.next = now + self.every
+            self.report(line, key)
+
+
+def runs_in_background(record: BibtexImport) -> bool:
+    """Whether the preview of ``record`` is planned by a job: its text is large, or a job
+    already has it (the entries fetched from the sources)."""
+    return hasattr(record, "job") or len(record.text.encode("utf-8")) > settings.IMPORT_JOB_BYTES
+
+
+def import_job_plan(*, record: BibtexImport) -> ImportJob:
+    """Have the worker plan ``record`` (again: after new decisions the plan is stale)."""
+    return _enqueue(record, "plan", user_id=None)
+
+
+def import_job_apply(*, record: BibtexImport, user) -> ImportJob:
+    """Have the worker apply ``record``'s preview, as ``user`` confirmed it."""
+    return _enqueue(record, "apply", user_id=user.pk)
+
+
+def _enqueue(record: BibtexImport, action: str, *, user_id: int | None) -> ImportJob:
+    with transaction.atomic():
+        job, _ = ImportJob.objects.select_for_update().get_or_create(record=record)
+        job.stage, job.progress, job.message = JobStage.QUEUED, {"action": action}, ""
+        if action == "plan":
+            job.plan = None
+        result = run_import_job.enqueue(job.pk, action, user_id)
+        job.task_id = str(result.id)
+        job.save()
+    return job
+
+
+def planned_import(job: ImportJob) -> PlannedImport | None:
+    """The plan a job kept for the preview, or None before there is one."""
+    # Only the worker writes it, from the text the admin gave.
+    return pickle.loads(job.plan) if job.plan else None
+
+
+@task()
+def run_import_job(job_id: int, action: str, user_id: int | None = None) -> str:
+    """Plan or apply the import of job ``job_id``; returns the stage it ends in."""
+    job = ImportJob.objects.select_related("record__created_by").filter(pk=job_id).first()
+    if job is None:  # the preview was deleted meanwhile
+        return "gone"
+    if job.record.status != ImportStatus.PREVIEW:  # applied before the worker was killed
+        ImportJob.objects.filter(pk=job.pk).update(stage=JobStage.DONE)
+        return JobStage.DONE
+    if action == "apply":
+        return _apply(job, user_id)
+    return _plan(job)
+
+
+def _plan(job: ImportJob) -> str:
+    record = job.record
+    lines = record.text.count("\n") + 1
+
+    def report(line: int | None, key: str) -> None:
+        progress = {"action": "plan", "line": line or 0, "lines": lines, "key": key}
+        ImportJob.objects.filter(pk=job.pk).update(progress=progress)
+
+    _set(job, JobStage.PLANNING, progress={"action": "plan", "line": 0, "lines": lines})
+    try:
+        planned = _replan(record, budget=Progress(report))
+    except BibtexError as exc:
+        _set(job, JobStage.FAILED, message=str(exc))
+        return JobStage.FAILED
+    job.plan = pickle.dumps(planned, protocol=pickle.HIGHEST_PROTOCOL)
+    _set(job, JobStage.PLANNED, progress={"action": "plan", "line": lines, "lines": lines})
+    return JobStage.PLANNED
+
+
+def _replan(
+    record: BibtexImport, *, scope: Scope | None = None, budget: TimeBudget | None = None
+) -> PlannedImport:
+    venue_ids = dict(Venue.objects.values_list("slug", "pk"))
+    return bibtex_import_plan(
+        text=record.text,
+        decisions=decisions_from_options(record.options, venue_ids),
+        link_base=record.options.get("link_base", ""),
+        max_entries=settings.IMPORT_MAX_ENTRIES,
+        scope=scope if scope is not None else scope_for(record.created_by),
+        budget=budget,
+    )
+
+
+def _apply(job: ImportJob, user_id: int | None) -> str:
+    record = job.record
+    user = get_user_model().objects.filter(pk=user_id).first()
+    scope = scope_for(user)
+    group = Group.objects.filter(slug=record.options.get("group")).first()
+    _set(job, JobStage.APPLYING, progress={"action": "apply"})
+    if user is None or not import_group_allowed(scope, group):
+        _set(job, JobStage.PLANNED, message="You may not import into this group.")
+        return JobStage.PLANNED
+    try:
+        # Planned again with the decisions sent with the confirmation, in the scope of the
+        # user who confirmed it: the kept plan is the preview's.
+        planned = _replan(record, scope=scope)
+        with transaction.atomic():
+            bibtex_import_apply(
+                planned=planned, file_name=record.file_name, user=user, group=group, record=record
+            )
+            _set(job, JobStage.DONE, message="")
+    except (ImportBlocked, BibtexError) as exc:
+        _set(job, JobStage.PLANNED, message=f"Nothing was imported: {exc}.")
+        return JobStage.PLANNED
+    return JobStage.DONE
+
+
+def _set(job: ImportJob, stage: str, *, message: str = "", progress: dict | None = None) -> None:
+    job.stage, job.message = stage, message
+    fields = ["stage", "message", "plan", "updated"]
+    if progress is not None:
+        job.progress = progress
+        fields.append("progress")
+    job.save(update_fields=fields)

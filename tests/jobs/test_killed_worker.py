@@ -1,0 +1,90 @@
+"""A worker killed (SIGKILL) while it applies an import leaves nothing half-written, and the
+worker started again runs the job to its end (PostgreSQL: the worker is a process of its own).
+
+As in tests/production/test_killed_import.py, the test holds a lock on the authorships table
+so that the job stops after writing its papers, waiting to write their authors; then it kills
+the worker and releases the lock.
+"""
+
+import os
+import subprocess
+import sys
+
+import pytest
+from django.db import connection, transaction
+from django_tasks import TaskResultStatus
+from django_tasks_db.models import DBTaskResult
+
+from people.models import Person
+from pubs.admin.import_forms import decisions_from_post
+from pubs.jobs.imports import import_job_apply
+from pubs.models import BibtexImport, ImportJob, JobStage, Paper
+from tests.production.conftest import ROOT, database_url
+from tests.production.test_killed_import import (
+    TIMEOUT,
+    backend_waiting_for_authorships,
+    wait_until_gone,
+)
+
+pytestmark = [
+    pytest.mark.django_db(transaction=True),
+    pytest.mark.skipif(
+        connection.vendor != "postgresql", reason="the worker runs in another process"
+    ),
+]
+
+BIBTEX = """@inproceedings{engine2025,
+  title = {An Analytical Engine for Papers},
+  author = {Ada Lovelace and Charles Babbage},
+  booktitle = {Workshop on Odd Things},
+  year = {2025}
+}
+"""
+WORKER = "worker-killed"
+
+
+def start_worker(output, *extra: str) -> subprocess.Popen:
+    with output.open("w") as out:
+        return subprocess.Popen(
+            [sys.executable, "manage.py", "worker", "--worker-id", WORKER, *extra],
+            cwd=ROOT,
+            env={**os.environ, "DATABASE_URL": database_url()},
+            stdout=out,
+            stderr=subprocess.STDOUT,
+        )
+
+
+@pytest.fixture
+def killed_worker(admin_user, tmp_path) -> ImportJob:
+    """An import confirmed, its worker killed half-way through writing it."""
+    options = decisions_from_post({"venue:Workshop on Odd Things": "new"}, {})
+    record = BibtexImport.objects.create(
+        created_by=admin_user, file_name="engine.bib", sha256="", text=BIBTEX, options=options
+    )
+    job = import_job_apply(record=record, user=admin_user)
+    output = tmp_path / "worker.txt"
+    with transaction.atomic(), connection.cursor() as cursor:
+        cursor.execute("LOCK TABLE pubs_authorship IN SHARE MODE")
+        process = start_worker(output)
+        backend = backend_waiting_for_authorships(process, output)
+        process.kill()
+        assert process.wait(TIMEOUT) == -9
+    wait_until_gone(backend)
+    return job
+
+
+def test_a_worker_killed_while_importing_leaves_nothing_written(killed_worker):
+    assert not Paper.objects.exists() and not Person.objects.exists()
+    assert BibtexImport.objects.get().status == "preview"
+    assert DBTaskResult.objects.get().status == TaskResultStatus.RUNNING
+
+
+def test_the_worker_started_again_runs_the_killed_job(killed_worker, tmp_path):
+    output = tmp_path / "again.txt"
+    assert start_worker(output, "--batch").wait(TIMEOUT) == 0, output.read_text()
+    assert "1 job(s) left running by worker-killed are queued again" in output.read_text()
+    assert Paper.objects.get().title == "An Analytical Engine for Papers"
+    assert Person.objects.count() == 2
+    assert ImportJob.objects.get().stage == JobStage.DONE
+    assert BibtexImport.objects.get().status == "applied"
+    assert DBTaskResult.objects.get().status == TaskResultStatus.SUCCESSFUL
