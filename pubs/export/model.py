@@ -6,10 +6,15 @@ tested without a database.
 
 from __future__ import annotations
 
+import re
 from dataclasses import dataclass, field
 
 from pubs.bibtex.names import parse_name
 from pubs.bibtex.text import is_chinese
+
+#: A container that names only a preprint server ("arXiv", "arXiv preprint arXiv:2405.14430",
+#: "CoRR abs/2405.07719", "preprint arXiv:2212.05339").
+_REPOSITORY_ONLY = re.compile(r"^\s*(?:preprint\s+)?(?:arxiv|corr)\b", re.IGNORECASE)
 
 
 def _plain(given: str) -> bool:
@@ -105,5 +110,32 @@ class ExportPaper:
 
     @property
     def container(self) -> str:
-        """The venue as the paper prints it, else the venue's name."""
+        """Where the paper appeared: the journal or proceedings as the paper prints it, else
+        the venue's name. The one description of the venue that the page, its meta tags,
+        JSON-LD and COinS, and every export give."""
         return self.container_title or self.venue_name
+
+    @property
+    def repository(self) -> str:
+        """The preprint server a preprint is on ("arXiv"), "" for other papers."""
+        if self.kind != "preprint":
+            return ""
+        if self.venue_kind == "preprint_server" and self.venue_name:
+            return self.venue_name
+        return "arXiv" if self.arxiv_id else ""
+
+    @property
+    def journal_or_proceedings(self) -> str:
+        """``container`` unless it only names the preprint server (a preprint's "arXiv
+        preprint arXiv:2405.14430"): the formats that give a preprint's server and number
+        fields of their own (CSL-JSON, RIS, COinS, Scholar's tags) give it there instead."""
+        container = self.container
+        if self.repository and (container == self.repository or _REPOSITORY_ONLY.match(container)):
+            return ""
+        return container
+
+    @property
+    def known_by_number(self) -> bool:
+        """A patent whose title is its number (the seeds give some patents by number only):
+        outputs show the number once, as the patent's number, and no title."""
+        return self.kind == "patent" and self.title.strip() == self.number.strip() != ""

@@ -4,6 +4,11 @@ Tags follow Zotero's RIS translator, the de facto reference: TY for the type, AU
 "Family, Given" per author, T2 for the journal or proceedings, SN for a patent's number,
 M3 for a thesis type, L1 for a PDF, N1 for notes; every line "XX  - value", CRLF-terminated,
 each record closed by "ER  - ".
+
+RIS has no mark for an author list that goes on: a last "AU  - others" says it, as BibTeX's
+"and others" and the CSL-JSON export's name "others" do (Zotero reads one more author named
+"others"). A preprint gives its server as publisher (PB), and its number ("arXiv:2405.07719") in a
+note, rather than a journal (T2) that only names the server.
 """
 
 from __future__ import annotations
@@ -25,6 +30,8 @@ TYPES = {
     "book": "BOOK",
     "other": "GEN",
 }
+#: The last author of a list that goes on (see the module's docstring).
+OTHERS = "others"
 STATUS_NOTES = {"under_review": "Under review", "accepted": "Accepted", "preprint": "Preprint"}
 _PAGES = re.compile(r"\s*(?:--?|–|—)\s*")
 EOL = "\r\n"
@@ -53,9 +60,11 @@ def record(paper: ExportPaper, key: str) -> list[tuple[str, str]]:
     kind = ris_type(paper)
     lines = [("TY", kind), ("ID", key)]
     lines += [("AU", ris_name(author)) for author in paper.authors]
+    if paper.more_authors:
+        lines.append(("AU", OTHERS))
     lines.append(("TI", paper.title))
-    if paper.container:
-        lines.append(("T2", paper.container))
+    if paper.journal_or_proceedings:
+        lines.append(("T2", paper.journal_or_proceedings))
     lines += _editors(paper.editor)
     lines += _publication(paper, kind)
     lines += _identifiers(paper)
@@ -90,8 +99,8 @@ def _publication(paper: ExportPaper, kind: str) -> list[tuple[str, str]]:
         lines.append(("M3", THESIS_TYPES[paper.thesis_type]))
     if paper.institution and kind in ("THES", "RPRT", "PAT"):
         lines.append(("PB", paper.institution))
-    elif paper.publisher:
-        lines.append(("PB", paper.publisher))
+    elif paper.publisher or paper.repository:
+        lines.append(("PB", paper.publisher or paper.repository))
     if paper.address:
         lines.append(("C1" if kind == "CONF" else "CY", paper.address))
     return lines

@@ -46,10 +46,13 @@ def test_csl_json_is_valid(papers):
 def test_each_citation_style_renders_every_demo_paper(papers, style, ext):
     content, content_type = render(papers, f"{style}.{ext}")
     assert content_type.startswith(f"text/{'plain' if ext == 'txt' else 'html'}")
-    lines = [line.lower() for line in content.splitlines() if "csl-entry" in line or ext == "txt"]
-    assert len(lines) == len(papers)
-    for paper in papers:  # (Chicago and APA change the case of titles)
-        assert sum(paper.title.lower() in line for line in lines) == 1, (style, paper.title)
+    if ext == "txt":
+        entries = content.lower().splitlines()
+    else:
+        entries = content.lower().split('<div class="csl-entry">')[1:]
+    assert len(entries) == len(papers)
+    for paper in papers:  # (Chicago writes titles in title case; a patent known by number)
+        assert sum(paper.title.lower() in entry for entry in entries) == 1, (style, paper.title)
 
 
 def test_txt_with_a_style_option(papers):

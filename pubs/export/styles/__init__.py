@@ -1,0 +1,154 @@
+"""The five citation styles, each a module that formats a CSL item as its CSL style file
+does when citeproc-js (Zotero's and Mendeley's processor) runs it.
+
+Each style module mirrors its style's bibliography layout for the item types the exports
+write (``pubs.export.csljson.TYPES``) and gives a ``Style``: the layout, whether entries
+are numbered, how a list is sorted and whether it tells apart an author's works of one
+year (2024a, 2024b). tests/exporting/test_citeproc_reference.py holds them to what
+citeproc-js prints for the demo data and the edge cases (tests/data/csl/reference/).
+"""
+
+from __future__ import annotations
+
+from collections import defaultdict
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass, field
+from typing import Any
+
+from pubs.export.styles.text import Text
+from pubs.export.styles.values import collation_key, sort_text, typographic, year_month
+
+
+@dataclass
+class Item:
+    """A CSL item as a style reads it."""
+
+    csl: dict[str, Any]
+    #: The author list goes on past the names given (``pubs.export.styles.names``).
+    shortened: bool = False
+    #: "a", "b", ... when the list holds other works this one must be told apart from.
+    year_suffix: str = ""
+    #: How many authors a list must name before "et al." to tell this entry apart from
+    #: another of the same first author and year (citeproc-js's disambiguation by names).
+    names_needed: int = 0
+    year: int | None = field(init=False)
+    month: int | None = field(init=False)
+
+    def __post_init__(self) -> None:
+        self.year, self.month = year_month(self.csl)
+
+    @property
+    def type(self) -> str:
+        return self.csl.get("type", "document")
+
+    @property
+    def language(self) -> str:
+        return self.csl.get("language", "")
+
+    @property
+    def english(self) -> bool:
+        """Whether the item is in English (or says nothing): titles change case only then."""
+        return self.language[:2] in ("", "en")
+
+    def text(self, variable: str) -> str:
+        """A text variable with typographic apostrophes ("" when absent)."""
+        value = self.csl.get(variable, "")
+        return typographic(str(value)) if value else ""
+
+    def raw(self, variable: str) -> str:
+        value = self.csl.get(variable, "")
+        return str(value) if value else ""
+
+    def names(self, variable: str) -> list[dict[str, str]]:
+        return list(self.csl.get(variable) or [])
+
+    def has(self, *variables: str) -> bool:
+        return any(self.csl.get(variable) for variable in variables)
+
+
+@dataclass(frozen=True)
+class Style:
+    """How one style formats an entry and orders a list."""
+
+    name: str
+    label: str
+    #: The entry's text, without its number.
+    layout: Callable[[Item], Text]
+    #: Entries carry "[n]" labels, in the order the papers come.
+    numbered: bool = False
+    #: The keys a list is sorted by, in order, as text (None for a key the item has no
+    #: value of); None: the papers' order.
+    sort_keys: Callable[[Item], Sequence[str | None]] | None = None
+    #: What an in-text citation can tell apart of an entry (its authors' names and its
+    #: year, as far as the style's disambiguation goes): entries alike in it get year
+    #: suffixes (2024a, 2024b) in a list. None: no year suffixes (numbered styles).
+    ambiguity: Callable[[Item], tuple] | None = None
+
+
+def in_order(items: Sequence[Item], style: Style) -> list[Item]:
+    """The items in the order of the style's list, with their year suffixes set."""
+    ordered = list(items)
+    if style.sort_keys is not None:
+        keys = style.sort_keys
+        ordered.sort(key=lambda item: tuple(_sortable(value) for value in keys(item)))
+    if style.ambiguity is not None:
+        _add_names(ordered)
+        alike: dict[tuple, list[Item]] = defaultdict(list)
+        for item in ordered:
+            alike[style.ambiguity(item)].append(item)
+        for group in alike.values():
+            if len(group) > 1:
+                for number, item in enumerate(group):
+                    item.year_suffix = year_suffix(number)
+    return ordered
+
+
+def _add_names(items: list[Item]) -> None:
+    """Set ``names_needed`` as citeproc-js adds names to tell apart entries whose in-text
+    citations read alike ("Abel et al. 2025"): each entry names as many authors as it
+    takes for its citation to differ from the others', and its reference list entry names
+    them too."""
+    alike: dict[tuple, list[tuple[Item, list[str]]]] = defaultdict(list)
+    for item in items:
+        families = [_family(value) for value in item.names("author") or item.names("editor")]
+        short = tuple(families) if len(families) < 3 else (families[0], "et al.")
+        alike[(item.year, short)].append((item, families))
+    for group in alike.values():
+        if len(group) < 2:
+            continue
+        for item, families in group:
+            for count in range(1, len(families) + 1):
+                mine = _cited(families, count)
+                if all(_cited(other, count) != mine for found, other in group if found is not item):
+                    item.names_needed = count
+                    break
+
+
+def _cited(families: list[str], count: int) -> tuple:
+    return (*families[:count], "et al." if count < len(families) else "")
+
+
+def _family(value: dict[str, str]) -> str:
+    return value.get("literal") or value.get("family", "")
+
+
+def _sortable(value: str | None) -> tuple:
+    """A sort key's value as citeproc-js compares it: text by collation; none last."""
+    return (0, collation_key(sort_text(value))) if value else (1,)
+
+
+def year_suffix(number: int) -> str:
+    """a, b, ..., z, aa, ab, ..."""
+    letters = ""
+    number += 1
+    while number:
+        number, rest = divmod(number - 1, 26)
+        letters = chr(ord("a") + rest) + letters
+    return letters
+
+
+def date_key(item: Item) -> str | None:
+    """The issued date as a sort key (None when undated)."""
+    if not item.year:
+        return None
+    return f"{item.year:04d}{item.month or 0:02d}00"

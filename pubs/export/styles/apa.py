@@ -1,0 +1,229 @@
+"""APA, 7th edition (tests/data/csl/styles/apa.csl): author and year first, entries in
+the order of their authors, works without a journal or proceedings in italics."""
+
+from __future__ import annotations
+
+from pubs.export.styles import Item, Style, date_key
+from pubs.export.styles.names import Name, NameStyle, format_names, initials, sort_names
+from pubs.export.styles.text import (
+    EMPTY,
+    Text,
+    affixed,
+    emphasized,
+    group,
+    italic,
+    join,
+    plain,
+)
+from pubs.export.styles.values import capitalize_first, is_numeric, page_range, title_case
+
+AUTHORS = NameStyle(
+    and_="symbol", delimiter_precedes_last="always", name_as_sort_order="all",
+    initialize_with=". ", demote_particle="never", et_al_min=21, et_al_use_first=19,
+    et_al_use_last=True,
+)  # fmt: skip
+#: Editors of a book a chapter is in ("S. Guo & J. Simon").
+CONTAINER_EDITORS = NameStyle(and_="symbol", initialize_with=". ", demote_particle="never")
+SERIAL = ("article-journal", "article-magazine", "article-newspaper", "periodical", "post-weblog")
+MONTH_DAY_TYPES = (
+    "article-magazine", "article-newspaper", "broadcast", "collection", "document", "event",
+    "motion_picture", "pamphlet", "performance", "personal_communication", "post",
+    "post-weblog", "song", "speech", "webpage",
+)  # fmt: skip
+MONTHS = (
+    "January", "February", "March", "April", "May", "June", "July", "August", "September",
+    "October", "November", "December",
+)  # fmt: skip
+
+
+def cased(item: Item, value: str) -> str:
+    return title_case(value) if item.english else value
+
+
+def author(item: Item) -> Text:
+    names = format_names(
+        item.names("author"),
+        AUTHORS,
+        shortened=item.shortened,
+        language=item.language,
+        at_least=item.names_needed,
+    )
+    if names:
+        return names
+    editors = item.names("editor")
+    if editors and not item.has("container-title"):
+        found = format_names(editors, AUTHORS, language=item.language)
+        return affixed(found, suffix=" (Eds.)" if len(editors) > 1 else " (Ed.)")
+    return EMPTY
+
+
+def date(item: Item) -> Text:
+    if item.year:
+        year = f"{item.year}{item.year_suffix}"
+        month_day = item.type in MONTH_DAY_TYPES or (
+            item.type in ("interview", "paper-conference")
+            and not item.has("editor", "issue", "page", "volume")
+        )
+        if month_day and item.month:
+            return plain(f"({year}, {MONTHS[item.month - 1]})")
+        return plain(f"({year})")
+    if item.has("status"):
+        return plain(f"({item.text('status').lower()}{item.year_suffix})")
+    suffix = f"-{item.year_suffix}" if item.year_suffix else ""
+    return plain(f"(n.d.{suffix})")
+
+
+def title(item: Item) -> Text:
+    value = plain(item.text("title"))
+    if item.type in ("post", "webpage"):
+        return italic(value)
+    if item.has("container-title"):
+        return value
+    return italic(value)
+
+
+def identifier(item: Item) -> Text:
+    kind = item.type
+    number = item.raw("number")
+    if kind == "patent":
+        label = "Patent No." if number else "Patent"
+        return affixed(plain(f"{label} {capitalize_first(number)}".strip()), "(", ")")
+    if kind == "report" and item.has("container-title"):
+        return EMPTY
+    if item.has("container-title"):
+        return EMPTY
+    parts = []
+    if kind == "thesis" and item.has("genre") and number:
+        parts.append("Publication")
+    elif number and item.has("genre"):
+        parts.append(title_case(item.text("genre")))
+    if number:
+        parts.append(("No. " if is_numeric(number) else "") + capitalize_first(number))
+    text = " ".join(parts)
+    return plain(f"({text})") if text else EMPTY
+
+
+def description(item: Item) -> Text:
+    kind = item.type
+    if kind == "thesis":
+        genre = capitalize_first(item.text("genre"))
+        if item.has("DOI", "URL"):
+            genre = ", ".join(part for part in (genre, item.text("publisher")) if part)
+        return affixed(plain(genre), "[", "]")
+    if kind in SERIAL or item.has("container-title"):
+        return EMPTY
+    if item.has("genre") and not item.has("number"):
+        return affixed(plain(capitalize_first(item.text("genre"))), "[", "]")
+    return EMPTY
+
+
+def title_and_descriptions(item: Item) -> Text:
+    if item.has("title"):
+        return group(title(item), identifier(item), description(item), delimiter=" ")
+    return group(description(item), identifier(item), delimiter=" ")
+
+
+def source_serial(item: Item) -> Text:
+    container = italic(
+        group(
+            plain(cased(item, item.text("container-title"))),
+            plain(cased(item, item.text("collection-title"))),
+            delimiter=", ",
+        )
+    )
+    volume = join((emphasized(item.raw("volume")), affixed(plain(item.raw("issue")), "(", ")")))
+    pages = plain(page_range(item.raw("page"), form="expanded"))
+    head = group(container, volume, pages, delimiter=", ")
+    status = EMPTY
+    if not item.has("collection-title", "issue", "number", "page", "volume") and item.year:
+        status = plain(capitalize_first(item.text("status")))
+    return group(head, status, delimiter=". ")
+
+
+def source_monographic(item: Item) -> Text:
+    if not item.has("container-title"):
+        return EMPTY
+    editors = item.names("editor")
+    editor = affixed(
+        format_names(editors, CONTAINER_EDITORS, language=item.language),
+        suffix=" (Eds.)" if len(editors) > 1 else " (Ed.)",
+    )
+    container = italic(plain(item.text("container-title")))
+    pages = item.raw("page")
+    where = EMPTY
+    if pages:
+        label = "pp." if "-" in pages else "p."
+        where = plain(f"({label} {page_range(pages, form='expanded')})")
+    return group("In", group(editor, container, delimiter=", "), where, delimiter=" ")
+
+
+def source(item: Item) -> Text:
+    kind = item.type
+    if kind in ("post", "webpage"):
+        main = EMPTY
+    elif kind in SERIAL or (kind in ("interview", "paper-conference") and not item.has("editor")):
+        main = source_serial(item)
+    else:
+        main = source_monographic(item)
+    publisher = EMPTY
+    if kind == "thesis":
+        if not item.has("DOI", "URL"):
+            publisher = plain(item.text("publisher"))
+    elif kind in SERIAL or (kind == "paper-conference" and not item.has("editor")):
+        publisher = EMPTY
+    else:
+        publisher = plain(item.text("publisher"))
+    return group(main, publisher, delimiter=". ")
+
+
+def doi_or_url(item: Item) -> Text:
+    if item.has("DOI"):
+        return plain(f"https://doi.org/{item.raw('DOI')}")
+    if item.has("URL"):
+        if not item.year and not item.has("status"):
+            return plain(f"Retrieved {item.raw('URL')}")  # the access date would come between
+        return plain(item.raw("URL"))
+    return EMPTY
+
+
+def layout(item: Item) -> Text:
+    return group(
+        group(
+            author(item),
+            date(item),
+            title_and_descriptions(item),
+            source(item),
+            delimiter=". ",
+            suffix=".",
+        ),
+        doi_or_url(item),
+        delimiter=" ",
+    )
+
+
+def sort_keys(item: Item) -> tuple[str | None, ...]:
+    """The style's sort: authors, undated works first, date, status, title, volume."""
+    names = sort_names(
+        item.names("author") or item.names("editor"), initialize_with=". ",
+        demote_particle=False, et_al_min=21, et_al_use_first=19, et_al_use_last=True,
+    )  # fmt: skip
+    return (
+        names or None,
+        "1" if item.year else "0",
+        date_key(item),
+        item.text("status") or None,
+        item.text("title") or None,
+        item.raw("volume") or None,
+    )
+
+
+def ambiguity(item: Item) -> tuple:
+    """What an APA citation can show: the authors' family names (added until they differ),
+    the first author's initials, the year."""
+    names = [Name.from_csl(value) for value in item.names("author") or item.names("editor")]
+    first = initials(names[0].given, ". ") if names and not names[0].literal else ""
+    year = str(item.year) if item.year else item.text("status").lower() or "n.d."
+    return (year, tuple(name.literal or f"{name.particle} {name.family}" for name in names), first)
+
+
+STYLE = Style(name="apa", label="APA", layout=layout, sort_keys=sort_keys, ambiguity=ambiguity)

@@ -1,0 +1,199 @@
+"""Values as the citation styles print them, the way citeproc-js prints them: dates, page
+ranges, title case, typographic apostrophes."""
+
+from __future__ import annotations
+
+import re
+import unicodedata
+from typing import Any
+
+MONTHS = (
+    "January", "February", "March", "April", "May", "June", "July", "August", "September",
+    "October", "November", "December",
+)  # fmt: skip
+#: The short month names of the American English locale.
+SHORT_MONTHS = (
+    "Jan.", "Feb.", "Mar.", "Apr.", "May", "June", "July", "Aug.", "Sept.", "Oct.", "Nov.", "Dec.",
+)  # fmt: skip
+
+#: A page range as citeproc-js reads one: "45-60", "e12-e19", "S1-S9".
+_RANGE = re.compile(
+    r"^([0-9]*[a-zA-Z]+0*)?([0-9]+[a-z]*)\s*(?:–|-)\s*([0-9]*[a-zA-Z]+0*)?([0-9]+[a-z]*)$"
+)
+_NUMBER = re.compile(r"^\s*\d+\s*$")
+
+
+def year_month(item: dict[str, Any]) -> tuple[int | None, int | None]:
+    """The item's issued year and month (None when not given)."""
+    parts = (item.get("issued") or {}).get("date-parts") or [[]]
+    first = parts[0] if parts else []
+    year = int(first[0]) if len(first) > 0 else None
+    month = int(first[1]) if len(first) > 1 else None
+    return year, month
+
+
+def is_range(pages: str) -> bool:
+    return bool(_RANGE.match(pages.strip()))
+
+
+def page_range(pages: str, *, form: str = "", delimiter: str = "–") -> str:
+    """Pages as the style writes a range: ``form`` "" or "expanded" (all digits), or
+    "chicago-16" (the Chicago Manual's abbreviation: 2118–31, 30–39, 101–8)."""
+    found = _RANGE.match(pages.strip())
+    if not found:
+        return pages
+    start_prefix, start, end_prefix, end = found.groups()
+    if end_prefix and end_prefix != start_prefix:
+        return pages.replace("-", delimiter)
+    if len(end) < len(start):
+        end = start[: len(start) - len(end)] + end
+    if not (start.isdigit() and end.isdigit()) or int(start) >= int(end):
+        return pages.replace("-", delimiter)
+    if form == "chicago-16":
+        end = _chicago_end(int(start), int(end))
+    prefix = start_prefix or ""
+    return f"{prefix}{start}{delimiter}{prefix}{end}"
+
+
+def _chicago_end(start: int, end: int) -> str:
+    if start > 100 and start % 100:
+        digits = str(end)
+        for power in range(2, len(digits)):
+            if start // 10**power == end // 10**power:
+                return str(end % 10**power)
+    return str(end)
+
+
+def is_numeric(value: str) -> bool:
+    return bool(_NUMBER.match(value))
+
+
+# -- case ------------------------------------------------------------------------------------
+
+#: The words title case leaves in lower case (citeproc-js's list).
+SKIP_WORDS = frozenset(
+    {
+        "about", "above", "across", "afore", "after", "against", "al", "along", "alongside",
+        "amid", "amidst", "among", "amongst", "anenst", "apropos", "apud", "around", "as", "aside",
+        "astride", "at", "athwart", "atop", "barring", "before", "behind", "below", "beneath",
+        "beside", "besides", "between", "beyond", "but", "by", "circa", "despite", "down",
+        "during", "et", "except", "for", "forenenst", "from", "given", "in", "inside", "into",
+        "lest", "like", "modulo", "near", "next", "notwithstanding", "of", "off", "on", "onto",
+        "out", "over", "per", "plus", "pro", "qua", "sans", "since", "than", "through", "thru",
+        "throughout", "thruout", "till", "to", "toward", "towards", "under", "underneath", "until",
+        "unto", "up", "upon", "versus", "vs.", "v.", "vs", "v", "via", "vis-à-vis", "with",
+        "within", "without", "or", "yet", "so", "and", "nor", "a", "an", "the", "de", "d'", "von",
+        "van", "c", "ca",
+    }
+)  # fmt: skip
+#: What splits a title into stretches of words for title case (quotes, dashes, slashes,
+#: punctuation, brackets).
+_TITLE_TAGS = re.compile(r"(‘|’|“|”| \"| '|\"|'|[-–—/.,;?!:]|\[|\]|\(|\))")
+_SPACES = re.compile(r"([\u00a0 \u2000-\u200b\u205f\u3000]+)")
+
+
+def title_case(text: str) -> str:
+    """``text`` in title case as citeproc-js writes it: each word that is all lower case
+    capitalised, except the little words (``SKIP_WORDS``) inside the title; the first word,
+    a word after ":", "?" or "!", a word before a hyphen and the last word always."""
+    pieces = _TITLE_TAGS.split(text)
+    strings, tags = pieces[0::2], pieces[1::2]
+    state = {"first": True, "after_punctuation": False, "last": None}
+
+    def capitalise_words(index: int, following: str) -> None:
+        chunk = strings[index]
+        if not chunk.strip():
+            return
+        words = _SPACES.split(chunk)
+        for position in range(0, len(words), 2):
+            word = words[position]
+            if not word:
+                continue
+            lower = word.lower()
+            capitalise = (
+                (len(word) > 1 and lower not in SKIP_WORDS)
+                or (position == len(words) - 1 and following == "-")
+                or state["first"]
+                or state["after_punctuation"]
+            )
+            if capitalise and word == lower:
+                words[position] = _capitalise(word)
+            state["first"] = state["after_punctuation"] = False
+            state["last"] = (index, position)
+        strings[index] = "".join(words)
+
+    capitalise_words(0, tags[0] if tags else "")
+    for index, tag in enumerate(tags):
+        if tag[-1:] in "!?:":
+            state["after_punctuation"] = True
+        capitalise_words(index + 1, tags[index + 1] if index + 1 < len(tags) else "")
+        if strings[index + 1].strip():
+            state["first"] = state["after_punctuation"] = False
+    if state["last"] is not None:
+        index, position = state["last"]
+        words = _SPACES.split(strings[index])
+        word = words[position]
+        if len(word) > 1 and word.lower() in SKIP_WORDS:
+            words[position] = _capitalise(word)
+            strings[index] = "".join(words)
+    out = [strings[0]]
+    for tag, string in zip(tags, strings[1:], strict=True):
+        out += [tag, string]
+    return "".join(out)
+
+
+def _capitalise(word: str) -> str:
+    stripped = word.lstrip()
+    lead = word[: len(word) - len(stripped)]
+    if not stripped:
+        return word
+    return lead + stripped[0].upper() + stripped[1:]
+
+
+def capitalize_first(text: str) -> str:
+    """The first letter upper-cased when the first word is all lower case."""
+    words = text.split(" ", 1)
+    if words and words[0] and words[0] == words[0].lower():
+        words[0] = _capitalise(words[0])
+    return " ".join(words)
+
+
+def typographic(text: str) -> str:
+    """Straight apostrophes as typographic ones (’), as citeproc-js prints them."""
+    return text.replace("'", "’")
+
+
+# -- sorting ---------------------------------------------------------------------------------
+
+
+def collation_key(text: str) -> tuple[tuple[int, int], ...]:
+    """A key that orders strings as citeproc-js compares its sort keys (ICU, English, at the
+    base level: case and accents ignored, punctuation and spaces ignored, numbers by value);
+    symbols ("|", which citeproc-js puts between words) before digits before Latin letters
+    before other scripts."""
+    out: list[tuple[int, int]] = []
+    digits = ""
+    for char in unicodedata.normalize("NFKD", text.lower()):
+        if char.isdigit() and char.isascii():
+            digits += char
+            continue
+        if digits:
+            out.append((1, int(digits)))
+            digits = ""
+        category = unicodedata.category(char)
+        if category[0] in "MPZC":
+            continue
+        if category[0] == "S":
+            out.append((0, ord(char)))
+        elif "a" <= char <= "z":
+            out.append((2, ord(char)))
+        else:
+            out.append((3, ord(char)))
+    if digits:
+        out.append((1, int(digits)))
+    return tuple(out)
+
+
+def sort_text(text: str) -> str:
+    """A rendered sort key as citeproc-js writes it: words joined by "|"."""
+    return "|".join(text.split()) + "|" if text.strip() else ""
