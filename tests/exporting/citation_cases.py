@@ -442,7 +442,10 @@ PREPRINT_UNDER_REVIEW_MONTH = ExportPaper(
     slug="preprint-under-review-month",
 )
 SAME_AUTHOR_SAME_YEAR = replace(
-    ONE_AUTHOR, title="Gradient Scheduling in Shared Clusters", pages="", slug="same-author-same-year"
+    ONE_AUTHOR,
+    title="Gradient Scheduling in Shared Clusters",
+    pages="",
+    slug="same-author-same-year",
 )
 
 CASES: tuple[ExportPaper, ...] = (

@@ -109,10 +109,11 @@ def source(item: Item) -> Text:
     if kind == "thesis":
         return group(plain(item.text("genre")), plain(item.text("publisher")), delimiter=", ")
     if kind == "article":
+        when = plain(month(item))
         if item.has("publisher"):
-            described = group("Preprint", plain(item.text("publisher")), plain(month(item)), delimiter=", ")
+            described = group("Preprint", plain(item.text("publisher")), when, delimiter=", ")
         else:
-            status = group(plain(capitalize_first(item.text("status"))), plain(month(item)), delimiter=" ")
+            status = group(plain(capitalize_first(item.text("status"))), when, delimiter=" ")
             described = group("Preprint", status, delimiter=", ")
         described = described or plain("Preprint")
         return group(plain(item.raw("number")), described, delimiter=". ")
