@@ -10,7 +10,7 @@ citeproc-js prints for the demo data and the edge cases (tests/data/csl/referenc
 
 from __future__ import annotations
 
-from collections import defaultdict
+from collections import Counter, defaultdict
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 from typing import Any
@@ -116,12 +116,15 @@ def _add_names(items: list[Item]) -> None:
     for group in alike.values():
         if len(group) < 2:
             continue
-        for item, families in group:
-            for count in range(1, len(families) + 1):
-                mine = _cited(families, count)
-                if all(_cited(other, count) != mine for found, other in group if found is not item):
+        left = group
+        for count in range(1, max(len(families) for _, families in group) + 1):
+            cited = Counter(_cited(families, count) for _, families in group)
+            for item, families in left:
+                if cited[_cited(families, count)] == 1:
                     item.names_needed = count
-                    break
+            left = [(item, families) for item, families in left if not item.names_needed]
+            if not left:
+                break
 
 
 def _cited(families: list[str], count: int) -> tuple:

@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import re
 from dataclasses import dataclass
+from functools import lru_cache
 from typing import Any
 
 from pubs.bibtex.text import is_chinese
@@ -60,22 +61,26 @@ class Name:
 
     @classmethod
     def from_csl(cls, value: dict[str, str]) -> Name:
-        if value.get("literal"):
-            return cls(literal=typographic(value["literal"]))
-        family = typographic(value.get("family", ""))
-        words = family.split(" ")
-        lower = 0
-        while lower < len(words) - 1 and words[lower][:1].islower():
-            lower += 1
-        return cls(
-            given=typographic(value.get("given", "")),
-            family=" ".join(words[lower:]),
-            particle=" ".join(words[:lower]),
-        )
+        """The name of a CSL name object; a family name's leading lower-case words are its
+        particle ("van Gogh")."""
+        return _parsed(value.get("literal", ""), value.get("given", ""), value.get("family", ""))
 
     @property
     def romanesque(self) -> bool:
         return bool(_ROMANESQUE.search(self.family)) and not is_chinese(self.family)
+
+
+@lru_cache(maxsize=4096)
+def _parsed(literal: str, given: str, family: str) -> Name:
+    if literal:
+        return Name(literal=typographic(literal))
+    words = typographic(family).split(" ")
+    lower = 0
+    while lower < len(words) - 1 and words[lower][:1].islower():
+        lower += 1
+    return Name(
+        given=typographic(given), family=" ".join(words[lower:]), particle=" ".join(words[:lower])
+    )
 
 
 def initials(given: str, initialize_with: str, *, hyphen: bool = True) -> str:

@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import re
 import unicodedata
+from functools import lru_cache
 from typing import Any
 
 MONTHS = (
@@ -92,6 +93,7 @@ _TITLE_TAGS = re.compile(r"(‘|’|“|”| \"| '|\"|'|[-–—/.,;?!:]|\[|\]|\
 _SPACES = re.compile(r"([\u00a0 \u2000-\u200b\u205f\u3000]+)")
 
 
+@lru_cache(maxsize=16384)  # a list's titles, cased for its sort and again for its entries
 def title_case(text: str) -> str:
     """``text`` in title case as citeproc-js writes it: each word that is all lower case
     capitalised, except the little words (``SKIP_WORDS``) inside the title; the first word,
@@ -166,32 +168,37 @@ def typographic(text: str) -> str:
 # -- sorting ---------------------------------------------------------------------------------
 
 
-def collation_key(text: str) -> tuple[tuple[int, int], ...]:
+def collation_key(text: str) -> str:
     """A key that orders strings as citeproc-js compares its sort keys (ICU, English, at the
-    base level: case and accents ignored, punctuation and spaces ignored, numbers by value);
+    base level: case and accents ignored, punctuation and spaces ignored, numbers by value):
     symbols ("|", which citeproc-js puts between words) before digits before Latin letters
-    before other scripts."""
-    out: list[tuple[int, int]] = []
-    digits = ""
-    for char in unicodedata.normalize("NFKD", text.lower()):
-        if char.isdigit() and char.isascii():
-            digits += char
-            continue
-        if digits:
-            out.append((1, int(digits)))
-            digits = ""
-        category = unicodedata.category(char)
-        if category[0] in "MPZC":
-            continue
-        if category[0] == "S":
-            out.append((0, ord(char)))
-        elif "a" <= char <= "z":
-            out.append((2, ord(char)))
-        else:
-            out.append((3, ord(char)))
-    if digits:
-        out.append((1, int(digits)))
-    return tuple(out)
+    before other scripts. Compared as Python strings: a symbol becomes "\x01", a number
+    "\x02" and its length and digits."""
+    if not text.isascii():
+        text = "".join(
+            char
+            for char in unicodedata.normalize("NFKD", text)
+            if unicodedata.category(char)[0] not in "MPZC" or char in _ASCII_SYMBOLS
+        )
+    text = text.lower().translate(_ASCII_KEY)
+    return _DIGITS.sub(_number_key, text) if _HAS_DIGIT.search(text) else text
+
+
+def _number_key(match: re.Match[str]) -> str:
+    digits = match.group(0).lstrip("0") or "0"
+    return f"\x02{chr(0x30 + len(digits))}{digits}"
+
+
+#: ASCII punctuation and spaces are ignored; ASCII symbols sort before digits and letters.
+_ASCII_SYMBOLS = frozenset("$+<=>^`|~")
+_ASCII_KEY = str.maketrans(
+    {
+        **{char: None for char in map(chr, range(128)) if not char.isalnum()},
+        **dict.fromkeys(_ASCII_SYMBOLS, "\x01"),
+    }
+)
+_DIGITS = re.compile(r"[0-9]+")
+_HAS_DIGIT = re.compile(r"[0-9]")
 
 
 def sort_text(text: str) -> str:
