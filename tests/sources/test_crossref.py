@@ -1,0 +1,74 @@
+"""Crossref by DOI, against its recorded answers."""
+
+import pytest
+
+from pubs.bibtex.normalize import parse_and_normalize
+from pubs.sources import crossref
+from pubs.sources.http import BadAnswer, NotFound
+
+
+def test_a_doi_gives_the_bibtex_crossref_writes(http, replay):
+    replay.cassette("crossref/test_content_negotiation.yaml")
+    text = crossref.bibtex(http, "https://doi.org/10.1126/SCIENCE.169.3946.635")
+    assert text.startswith("@article{Frank_1970,")
+    assert replay.requests[0].headers["Accept"] == "application/x-bibtex"
+    assert str(replay.requests[1].url).endswith("/transform")  # the DOI's redirect, followed
+
+
+def test_the_bibtex_of_a_doi_reads_as_one_entry_with_its_doi_and_pages(http, replay):
+    replay.cassette("crossref/test_content_negotiation.yaml")
+    _, records = parse_and_normalize(crossref.bibtex(http, "10.1126/science.169.3946.635"))
+    [record] = records
+    assert record.doi == "10.1126/science.169.3946.635"
+    assert record.pages.startswith("635") and record.year == 1970 and record.month == 8
+    assert record.journal == "Science" and not record.problems
+
+
+def test_the_works_api_gives_licence_pages_and_citation_count(http, replay):
+    replay.cassette("crossref/test_works_with_one_id.yaml")
+    work = crossref.work(http, "10.1371/journal.pone.0033693")
+    assert work.doi == "10.1371/journal.pone.0033693"
+    assert work.title.startswith("Methylphenidate Exposure Induces Dopamine Neuron Loss")
+    assert work.container == "PLoS ONE" and work.kind == "journal-article"
+    assert work.pages == "e33693" and work.volume == "7" and work.issue == "3"
+    assert work.year == 2012
+    assert work.licences == ("http://creativecommons.org/licenses/by/4.0/",)
+    assert work.cited_by == 67
+    assert work.preprint_of == () and work.has_preprint == ()
+
+
+def test_a_works_record_names_its_preprint_relations():
+    message = {
+        "DOI": "10.1145/3600006.3613165",
+        "relation": {
+            "has-preprint": [
+                {"id-type": "doi", "id": "10.48550/arXiv.2309.01", "asserted-by": "object"}
+            ],
+            "is-preprint-of": [{"id-type": "uri", "id": "https://example.org/x"}],
+        },
+    }
+    work = crossref.read_work({"status": "ok", "message": message})
+    assert work.has_preprint == ("10.48550/arxiv.2309.01",)
+    assert work.preprint_of == ()
+
+
+def test_a_jats_abstract_reads_as_plain_text():
+    jats = "<jats:title>Abstract</jats:title><jats:p>We present <jats:italic>Parcae</jats:italic>.</jats:p>"
+    assert crossref.abstract_text(jats) == "We present Parcae ."
+
+
+def test_an_html_page_instead_of_bibtex_is_a_bad_answer(http, replay):
+    replay.route("https://doi.org/10.5555/12345678", "<html><body>Not found</body></html>")
+    with pytest.raises(BadAnswer, match="did not answer BibTeX"):
+        crossref.bibtex(http, "10.5555/12345678")
+
+
+def test_an_unknown_doi_is_not_found(http, replay):
+    replay.route("https://doi.org/10.5555/0000", "DOI Not Found", status=404)
+    with pytest.raises(NotFound):
+        crossref.bibtex(http, "10.5555/0000")
+
+
+def test_the_works_api_answering_an_error_is_a_bad_answer():
+    with pytest.raises(BadAnswer):
+        crossref.read_work({"status": "failed", "message-type": "validation-failure"})

@@ -1,0 +1,38 @@
+"""OpenAlex by DOI and by title, against its recorded answers."""
+
+import pytest
+
+from pubs.sources import openalex
+from pubs.sources.http import BadAnswer
+
+WORKS = "https://api.openalex.org/works"
+DOI = "10.34133/2020/8086309"
+
+
+def test_dois_give_their_citation_counts(http, replay):
+    replay.recorded(WORKS, "openalex/work_by_doi.json", filter=DOI)
+    found = openalex.by_dois(http, [f"https://doi.org/{DOI}"])
+    work = found[DOI]
+    assert work.cited_by == 14 and work.openalex_id == "W3018513801" and work.year == 2020
+    [request] = replay.requests
+    assert request.url.params["filter"] == f"doi:{DOI}"
+    assert request.url.params["mailto"] == "pubs-admin@lab.example.edu"
+
+
+def test_a_title_gives_the_one_work_of_that_title(http, replay):
+    replay.recorded(WORKS, "openalex/work_by_doi.json", filter="title.search")
+    work = openalex.by_title(
+        http, "Evaluating and mapping grape color using image-based phenotyping", 2020
+    )
+    assert work is not None and work.doi == DOI
+    assert "publication_year:2020" in replay.requests[0].url.params["filter"]
+
+
+def test_a_title_that_is_not_the_work_found_gives_none(http, replay):
+    replay.recorded(WORKS, "openalex/work_by_doi.json", filter="title.search")
+    assert openalex.by_title(http, "Evaluating Grape Color") is None
+
+
+def test_an_answer_without_results_is_a_bad_answer():
+    with pytest.raises(BadAnswer):
+        openalex.read_works({"error": "Invalid query parameters error."})
