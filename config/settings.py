@@ -14,6 +14,7 @@ The other variables are named beside the settings they set (docs/deploy.md).
 """
 
 import os
+from datetime import timedelta
 from pathlib import Path
 
 import dj_database_url
@@ -55,6 +56,8 @@ INSTALLED_APPS = [
     "simple_history",
     # /sitemap.xml lists the public pages only (pubs.web.sitemaps).
     "django.contrib.sitemaps",
+    # Failed admin logins, counted in the database: see "HTTPS and logins" below.
+    "axes",
     # Background jobs: the queue is a table of the database (see "Background jobs" below).
     "django_tasks",
     "django_tasks_db",
@@ -76,6 +79,8 @@ MIDDLEWARE = [
     "simple_history.middleware.HistoryRequestMiddleware",
     "django.contrib.messages.middleware.MessageMiddleware",
     "django.middleware.clickjacking.XFrameOptionsMiddleware",
+    # Last: answers a locked login with its page.
+    "axes.middleware.AxesMiddleware",
 ]
 
 ROOT_URLCONF = "config.urls"
@@ -221,11 +226,31 @@ PROXY_SSL_HEADER = os.environ.get("PROXY_SSL_HEADER", "X-Forwarded-Proto" if SEC
 if PROXY_SSL_HEADER:
     SECURE_PROXY_SSL_HEADER = ("HTTP_" + PROXY_SSL_HEADER.upper().replace("-", "_"), "https")
 CSRF_TRUSTED_ORIGINS = env_list("CSRF_TRUSTED_ORIGINS", default=[])
-# Admin logins: after LOGIN_FAILURE_LIMIT failures for one username from one address within
-# LOGIN_FAILURE_WINDOW seconds, that username is refused from there for LOGIN_LOCK_SECONDS.
-LOGIN_FAILURE_LIMIT = int(os.environ.get("LOGIN_FAILURE_LIMIT", 5))
-LOGIN_FAILURE_WINDOW = int(os.environ.get("LOGIN_FAILURE_WINDOW", 15 * 60))
-LOGIN_LOCK_SECONDS = int(os.environ.get("LOGIN_LOCK_SECONDS", 15 * 60))
+# The address a request comes from (pubs.web.security.client_address): behind
+# TRUSTED_PROXY_COUNT proxies that each append the address they saw to X-Forwarded-For (nginx
+# alone: 1; a load balancer, then nginx: 2), the one the outermost proxy saw; with 0, the
+# connection's own. By default 1 when a proxy says which requests came over HTTPS.
+TRUSTED_PROXY_COUNT = int(os.environ.get("TRUSTED_PROXY_COUNT", 1 if PROXY_SSL_HEADER else 0))
+# Admin logins (django-axes): after LOGIN_FAILURE_LIMIT failed logins for one username from
+# one address, that username is refused from that address, before any password is checked,
+# until LOGIN_LOCK_SECONDS after the last failure; a login that succeeds forgets the failures.
+# The failures are rows in the database, which every process sees. The same username from
+# another address is not locked: nobody can lock a user out from elsewhere. An admin lifts a
+# lock early with `manage.py axes_reset_username NAME`.
+AUTHENTICATION_BACKENDS = [
+    "axes.backends.AxesStandaloneBackend",
+    "pubs.web.security.PasswordUnlessLocked",
+]
+AXES_LOCKOUT_PARAMETERS = [["username", "ip_address"]]
+AXES_FAILURE_LIMIT = int(os.environ.get("LOGIN_FAILURE_LIMIT", 5))
+AXES_COOLOFF_TIME = timedelta(seconds=int(os.environ.get("LOGIN_LOCK_SECONDS", 15 * 60)))
+AXES_RESET_ON_SUCCESS = True
+AXES_RESET_COOL_OFF_ON_FAILURE_DURING_LOCKOUT = False  # a refused try does not prolong it
+AXES_CLIENT_IP_CALLABLE = "pubs.web.security.client_address"
+AXES_LOCKOUT_CALLABLE = "pubs.web.security.login_locked"
+AXES_DISABLE_ACCESS_LOG = True  # successful logins are not kept
+AXES_ENABLE_ADMIN = False
+AXES_VERBOSE = False  # the failures are logged; its banner at start is not
 
 # Logs go to stdout, one line each, for the process manager (systemd, a container) to keep.
 LOGGING = {

@@ -3,14 +3,13 @@ from django.contrib import admin
 from django.urls import include, path
 from django.utils.translation import gettext_lazy as _
 
-from pubs.web import media, security, sitemaps
+from pubs.web import media, sitemaps
 
 # The admin site (its models are registered in pubs.admin). Repeated failed logins lock the
-# username for a while (pubs.web.security).
+# username for a while (django-axes, config/settings.py).
 admin.site.site_header = _("Lab publications")
 admin.site.site_title = _("Lab publications")
 admin.site.index_title = _("Manage publications, people and venues")
-admin.site.login_form = security.ThrottledAdminAuthenticationForm
 
 urlpatterns = [
     path("admin/", admin.site.urls),

@@ -1,5 +1,5 @@
 """What the site does against hostile visitors: a Content-Security-Policy on the public
-pages, and admin logins refused for a while after repeated failures.
+pages, and admin logins refused for a while after repeated failures (django-axes).
 
 The public pages run no script of their own (the JSON-LD block is data, not script), so the
 policy lets a page load its stylesheet, images and fonts from the site and nothing else.
@@ -7,23 +7,23 @@ policy lets a page load its stylesheet, images and fonts from the site and nothi
 
 from __future__ import annotations
 
-import hashlib
-import logging
 import math
-import time
 from collections.abc import Callable
-from dataclasses import dataclass
 from urllib.parse import urlsplit
 
+from axes.handlers.proxy import AxesProxyHandler
+from axes.helpers import get_client_username
+from axes.models import AccessAttempt
 from django.conf import settings
-from django.contrib.admin.forms import AdminAuthenticationForm
-from django.core.cache import cache
-from django.core.exceptions import ValidationError
+from django.contrib import admin
+from django.contrib.auth.backends import ModelBackend
+from django.core.exceptions import PermissionDenied
+from django.db.models import Max
 from django.http import HttpRequest, HttpResponse
+from django.shortcuts import render
 from django.urls import reverse
-from django.utils.translation import ngettext
-
-logger = logging.getLogger(__name__)
+from django.utils import timezone
+from django.utils.translation import gettext_lazy as _
 
 # -- Content-Security-Policy ------------------------------------------------------------------
 
@@ -70,95 +70,55 @@ class ContentSecurityPolicyMiddleware:
         return response
 
 
-# -- login throttling -------------------------------------------------------------------------
+# -- logins ----------------------------------------------------------------------------------
+# Failed admin logins are counted, and a login locked, by django-axes (config/settings.py);
+# here is where a request comes from, the password check, and the page of a locked login.
 
 
-def now() -> float:
-    """The time, in seconds (a function of its own, so that tests can move it on)."""
-    return time.time()
+def client_address(request: HttpRequest) -> str:
+    """The address ``request`` came from: with ``TRUSTED_PROXY_COUNT`` proxies in front, the
+    address the outermost one saw (each appends the address it saw to X-Forwarded-For, so it
+    is that many from the end: whatever a client wrote there itself comes before); without a
+    proxy, the connection's."""
+    count = settings.TRUSTED_PROXY_COUNT
+    if count:
+        forwarded = request.META.get("HTTP_X_FORWARDED_FOR", "")
+        hops = [hop.strip() for hop in forwarded.split(",") if hop.strip()]
+        if len(hops) >= count:
+            return hops[-count]
+    return request.META.get("REMOTE_ADDR", "")
 
 
-@dataclass(frozen=True)
-class LoginThrottle:
-    """At most ``limit`` failed logins for one username from one address within ``window``
-    seconds; then that username is refused from that address for ``lock_seconds``, however
-    right the password. Other usernames, and the same one from other addresses, are not.
+class PasswordUnlessLocked(ModelBackend):
+    """Django's password check, refusing even the right password when the login got locked
+    while it was being checked. The logins of a burst pass the lock's check together, and
+    their failures are counted as each ends: the failures up to the limit are answered as
+    such, every later try of the burst gets the locked page whatever its password. So a
+    burst tells right from wrong for no more tries than one login after another."""
 
-    Kept in Django's cache (shared between processes when the cache is Redis).
-    """
-
-    limit: int = 5
-    window: int = 15 * 60
-    lock_seconds: int = 15 * 60
-
-    @classmethod
-    def from_settings(cls) -> LoginThrottle:
-        return cls(
-            settings.LOGIN_FAILURE_LIMIT, settings.LOGIN_FAILURE_WINDOW, settings.LOGIN_LOCK_SECONDS
-        )
-
-    def locked_for(self, username: str, address: str) -> int:
-        """Seconds before ``username`` may try again from ``address`` (0: it may now)."""
-        until = cache.get(self._key("lock", username, address))
-        return max(0, math.ceil(until - now())) if until else 0
-
-    def failed(self, username: str, address: str) -> None:
-        """Count a failed login; the ``limit``-th within the window locks."""
-        key = self._key("failures", username, address)
-        cache.add(key, 0, self.window)
-        try:
-            failures = cache.incr(key)
-        except ValueError:  # expired between add() and incr()
-            cache.set(key, 1, self.window)
-            failures = 1
-        if failures >= self.limit:
-            lock = self._key("lock", username, address)
-            cache.set(lock, now() + self.lock_seconds, self.lock_seconds)
-            cache.delete(key)
-            logger.warning(
-                "Logins of %r from %s refused after %d failures", username, address, failures
-            )
-
-    def succeeded(self, username: str, address: str) -> None:
-        """A successful login forgets the failures."""
-        cache.delete_many([self._key(kind, username, address) for kind in ("failures", "lock")])
-
-    @staticmethod
-    def _key(kind: str, username: str, address: str) -> str:
-        digest = hashlib.sha256(f"{username.casefold()}\0{address}".encode()).hexdigest()
-        return f"login-{kind}:{digest}"
+    def authenticate(self, request: HttpRequest | None, username=None, password=None, **kwargs):
+        user = super().authenticate(request, username=username, password=password, **kwargs)
+        credentials = {"username": username}
+        if user is not None and not AxesProxyHandler.is_allowed(request, credentials):
+            raise PermissionDenied  # counted as a failure: the locked page
+        return user
 
 
-def client_address(request: HttpRequest | None) -> str:
-    """The address a request came from, as the server saw it."""
-    return request.META.get("REMOTE_ADDR", "") if request is not None else ""
-
-
-class ThrottledAdminAuthenticationForm(AdminAuthenticationForm):
-    """The admin's login form, refusing a username for a while after repeated failures from
-    one address (``LoginThrottle``), with a message that says so and for how long."""
-
-    def clean(self) -> dict:
-        username = self.cleaned_data.get("username") or ""
-        address = client_address(self.request)
-        throttle = LoginThrottle.from_settings()
-        wait = throttle.locked_for(username, address)
-        if wait:
-            minutes = math.ceil(wait / 60)
-            message = ngettext(
-                "Too many failed logins for this account from your address. "
-                "Try again in %(minutes)d minute.",
-                "Too many failed logins for this account from your address. "
-                "Try again in %(minutes)d minutes.",
-                minutes,
-            )
-            raise ValidationError(message, code="throttled", params={"minutes": minutes})
-        try:
-            cleaned = super().clean()
-        except ValidationError as error:
-            if error.code == "invalid_login":
-                throttle.failed(username, address)
-            raise
-        if self.user_cache is not None:
-            throttle.succeeded(username, address)
-        return cleaned
+def login_locked(
+    request: HttpRequest, response: HttpResponse | None = None, credentials: dict | None = None
+) -> HttpResponse:
+    """The admin's page for a login refused after too many failures: for how long (the lock
+    ends LOGIN_LOCK_SECONDS after the last failure), with the status 429."""
+    username = get_client_username(request, credentials)
+    last = AccessAttempt.objects.filter(
+        username=username, ip_address=request.axes_ip_address
+    ).aggregate(last=Max("attempt_time"))["last"]
+    remaining = settings.AXES_COOLOFF_TIME
+    if last is not None:
+        remaining = last + settings.AXES_COOLOFF_TIME - timezone.now()
+    context = {
+        **admin.site.each_context(request),
+        "title": _("Log in"),
+        "minutes": max(1, math.ceil(remaining.total_seconds() / 60)),
+    }
+    return render(request, "admin/login_locked.html", context, status=429)
