@@ -195,6 +195,9 @@ PUBLIC_CACHE_MAX_BYTES = int(
 # BibTeX imports: the largest file and the most entries one import takes.
 IMPORT_MAX_BYTES = int(os.environ.get("IMPORT_MAX_BYTES", 20 * 1024 * 1024))
 IMPORT_MAX_ENTRIES = int(os.environ.get("IMPORT_MAX_ENTRIES", 50_000))
+# How long the admin's preview may take to read and plan a file; a file that takes longer is
+# refused with a message (split it, or import it with manage.py import_bibtex).
+IMPORT_PREVIEW_SECONDS = float(os.environ.get("IMPORT_PREVIEW_SECONDS", 10))
 # Pasted BibTeX arrives as form data: let it be as large as a file may be.
 DATA_UPLOAD_MAX_MEMORY_SIZE = IMPORT_MAX_BYTES + 1024 * 1024
 
@@ -204,6 +207,12 @@ DATA_UPLOAD_MAX_MEMORY_SIZE = IMPORT_MAX_BYTES + 1024 * 1024
 # job, its preview showing how far it got.
 TASKS = {"default": {"BACKEND": "django_tasks_db.DatabaseBackend"}}
 IMPORT_JOB_BYTES = int(os.environ.get("IMPORT_JOB_BYTES", 256 * 1024))
+# Papers from the world (pubs.sources): the address Crossref, arXiv, DBLP and OpenAlex are
+# given to write to about the site's requests (their "polite pool" asks for one), how often a
+# request is tried, and the transport (None: the network; the tests pass recorded answers).
+SOURCES_CONTACT = os.environ.get("SOURCES_CONTACT", "")
+SOURCES_ATTEMPTS = int(os.environ.get("SOURCES_ATTEMPTS", 4))
+SOURCES_TRANSPORT = None
 
 # The CCF list edition that "current rank" refers to (the 7th edition, March 2026).
 CCF_CURRENT_EDITION = int(os.environ.get("CCF_CURRENT_EDITION", "2026"))

@@ -7,6 +7,8 @@ a job has, it answers with the job's progress page, or gives the plan the job ke
 
 from __future__ import annotations
 
+from functools import partial
+
 from django.contrib import admin, messages
 from django.core.exceptions import PermissionDenied
 from django.http import HttpRequest, HttpResponse, HttpResponseRedirect
@@ -16,6 +18,7 @@ from django.urls import path, reverse
 from django.utils.translation import gettext as _
 
 from people.models import Group
+from pubs.admin.sources import identifiers_view
 from pubs.imports.plan import PlannedImport
 from pubs.jobs.imports import (
     import_job_apply,
@@ -63,6 +66,11 @@ class ImportJobAdmin(admin.ModelAdmin):
         wrap = self.admin_site.admin_view
         return [
             path("<int:pk>/progress/", wrap(self.progress_view), name="pubs_importjob_progress"),
+            path(
+                "identifiers/",
+                wrap(partial(identifiers_view, self)),
+                name="pubs_bibteximport_identifiers",
+            ),
             *super().get_urls(),
         ]
 

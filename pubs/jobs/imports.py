@@ -1,4 +1,5 @@
-"""An import's work in the background: planning a large file and applying it.
+"""An import's work in the background: fetching its entries from the sources (DOIs, arXiv
+ids, DBLP people and records), planning a large file, and applying it.
 
 A preview of a text larger than ``IMPORT_JOB_BYTES`` is planned by the worker, not in the
 request; the preview shows how far it got, then the plan the job kept (pickled on its
@@ -25,6 +26,8 @@ from pubs.imports.errors import ImportBlocked
 from pubs.imports.plan import PlannedImport, bibtex_import_plan
 from pubs.models import BibtexImport, ImportJob, ImportStatus, JobStage, Venue
 from pubs.permissions import Scope, import_group_allowed, scope_for
+from pubs.services.sources import identifiers_bibtex, source_client
+from pubs.sources.identifiers import read_identifier
 
 #: How often a job writes down how far it got, in seconds.
 PROGRESS_EVERY = 1.0
@@ -56,6 +59,12 @@ def runs_in_background(record: BibtexImport) -> bool:
 def import_job_plan(*, record: BibtexImport) -> ImportJob:
     """Have the worker plan ``record`` (again: after new decisions the plan is stale)."""
     return _enqueue(record, "plan", user_id=None)
+
+
+def import_job_fetch(*, record: BibtexImport) -> ImportJob:
+    """Have the worker fetch the BibTeX of the identifiers ``record`` names
+    (``options["identifiers"]``) from the sources, then plan it."""
+    return _enqueue(record, "fetch", user_id=None)
 
 
 def import_job_apply(*, record: BibtexImport, user) -> ImportJob:
@@ -92,7 +101,38 @@ def run_import_job(job_id: int, action: str, user_id: int | None = None) -> str:
         return JobStage.DONE
     if action == "apply":
         return _apply(job, user_id)
+    if action == "fetch" and not _fetch(job):
+        return JobStage.FAILED
     return _plan(job)
+
+
+def _fetch(job: ImportJob) -> bool:
+    """Fill the import's text with the BibTeX of its identifiers; the ones no source could
+    give become warnings of the preview. False, the job failed, when none could."""
+    record = job.record
+    if record.text.strip():  # fetched before the worker was killed
+        return True
+    identifiers = [read_identifier(text) for text in record.options.get("identifiers", [])]
+    identifiers = [identifier for identifier in identifiers if identifier is not None]
+
+    def report(done: int, total: int) -> None:
+        progress = {"action": "fetch", "done": done, "total": total}
+        ImportJob.objects.filter(pk=job.pk).update(progress=progress)
+
+    _set(job, JobStage.FETCHING, progress={"action": "fetch", "done": 0, "total": len(identifiers)})
+    http = source_client()
+    try:
+        text, problems = identifiers_bibtex(identifiers=identifiers, http=http, progress=report)
+    finally:
+        http.close()
+    if not text.strip():
+        _set(job, JobStage.FAILED, message="; ".join(problems) or "No identifier to fetch.")
+        return False
+    record.text = text
+    warnings = record.options.get("decode_warnings", [])
+    record.options = {**record.options, "decode_warnings": [*warnings, *problems]}
+    record.save(update_fields=["text", "options"])
+    return True
 
 
 def _plan(job: ImportJob) -> str:

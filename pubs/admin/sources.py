@@ -1,0 +1,86 @@
+"""Adding papers by identifier in the admin: DOIs, arXiv ids, DBLP profiles or records,
+pasted. The worker fetches their BibTeX from the sources (pubs.jobs.imports); then they go
+through the import's preview like any file, and nothing is written before it is confirmed."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from django import forms
+from django.core.exceptions import PermissionDenied
+from django.http import HttpRequest, HttpResponse, HttpResponseRedirect
+from django.template.response import TemplateResponse
+from django.urls import reverse
+from django.utils.translation import gettext_lazy as _
+
+from people.models import Group
+from pubs.jobs.imports import import_job_fetch
+from pubs.models import BibtexImport
+from pubs.permissions import edited_groups, request_scope
+from pubs.sources.identifiers import MAX_IDENTIFIERS, read_identifiers
+
+
+class IdentifiersForm(forms.Form):
+    identifiers = forms.CharField(
+        label=_("DOIs, arXiv ids or DBLP profiles"),
+        widget=forms.Textarea(attrs={"rows": 6}),
+        help_text=_(
+            "One or more, separated by spaces or lines: 10.1145/3600006.3613165, "
+            "arXiv:2405.07719, https://arxiv.org/abs/2405.07719, "
+            "https://dblp.org/pid/74/10201.html, https://dblp.org/rec/conf/nsdi/ZhangLW24."
+        ),
+    )
+    group = forms.ModelChoiceField(
+        Group.objects.all(), required=False, label=_("Add the papers to the group")
+    )
+
+    def clean_identifiers(self) -> list[str]:
+        found, unknown = read_identifiers(self.cleaned_data["identifiers"])
+        if unknown:
+            raise forms.ValidationError(
+                _("Not a DOI, an arXiv id or a DBLP profile or record: %(texts)s")
+                % {"texts": ", ".join(unknown[:10])}
+            )
+        if not found:
+            raise forms.ValidationError(_("Paste at least one identifier."))
+        if len(found) > MAX_IDENTIFIERS:
+            raise forms.ValidationError(
+                _("At most %(n)s identifiers at once.") % {"n": MAX_IDENTIFIERS}
+            )
+        return [identifier.text for identifier in found]
+
+
+def identifiers_view(model_admin, request: HttpRequest) -> HttpResponse:
+    """The page to paste identifiers on; its import is fetched and planned by the worker."""
+    if not request.user.has_perm("pubs.add_bibteximport"):
+        raise PermissionDenied
+    form = IdentifiersForm(request.POST or None)
+    scope = request_scope(request)
+    if not scope.everything:  # a group editor imports for one of their groups
+        form.fields["group"].queryset = edited_groups(scope)
+        form.fields["group"].required = True
+    if request.method == "POST" and form.is_valid():
+        record = _record(request, form.cleaned_data)
+        job = import_job_fetch(record=record)
+        return HttpResponseRedirect(reverse("admin:pubs_importjob_progress", args=[job.pk]))
+    context = {
+        **model_admin.admin_site.each_context(request),
+        "title": _("Add papers by identifier"),
+        "form": form,
+        "opts": BibtexImport._meta,
+    }
+    return TemplateResponse(request, "admin/pubs/bibteximport/identifiers.html", context)
+
+
+def _record(request: HttpRequest, data: dict[str, Any]) -> BibtexImport:
+    identifiers = data["identifiers"]
+    more = f" (+{len(identifiers) - 1})" if len(identifiers) > 1 else ""
+    group = data.get("group")
+    return BibtexImport.objects.create(
+        created_by=request.user,
+        file_name=f"{identifiers[0]}{more}"[:255],
+        sha256="",
+        source="identifiers",
+        text="",
+        options={"group": group.slug if group else "", "link_base": "", "identifiers": identifiers},
+    )

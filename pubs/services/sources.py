@@ -1,0 +1,71 @@
+"""The site's side of the sources (pubs.sources): the HTTP client it uses, and the BibTeX of
+pasted identifiers, which an import then previews like any file (pubs.jobs.imports)."""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Sequence
+
+from django.conf import settings
+from django.core.cache import cache
+
+from pubs.sources import arxiv, crossref, dblp
+from pubs.sources.http import HttpClient, SourceError
+from pubs.sources.identifiers import ARXIV, DBLP_PERSON, DBLP_RECORD, DOI, Identifier
+
+
+def source_client() -> HttpClient:
+    """The client every request to a source goes through: the site's contact address
+    (SOURCES_CONTACT), the site's cache, and the network (or SOURCES_TRANSPORT's answers)."""
+    return HttpClient(
+        contact=settings.SOURCES_CONTACT,
+        cache=cache,
+        transport=settings.SOURCES_TRANSPORT,
+        attempts=settings.SOURCES_ATTEMPTS,
+    )
+
+
+def identifiers_bibtex(
+    *,
+    identifiers: Sequence[Identifier],
+    http: HttpClient,
+    progress: Callable[[int, int], None] | None = None,
+) -> tuple[str, list[str]]:
+    """The BibTeX of ``identifiers``, from Crossref (DOIs), arXiv (all its ids in one
+    request) and DBLP (people, records), and a message for each one that failed (which
+    source, and why). ``progress`` is told how many identifiers were asked for so far."""
+    texts: list[str] = []
+    problems: list[str] = []
+    done = 0
+    total = len(identifiers)
+
+    def step(count: int = 1) -> None:
+        nonlocal done
+        done += count
+        if progress is not None:
+            progress(done, total)
+
+    arxiv_ids = [i for i in identifiers if i.kind == ARXIV]
+    if arxiv_ids:
+        try:
+            found = {
+                entry.arxiv_id: entry for entry in arxiv.entries(http, [i.value for i in arxiv_ids])
+            }
+        except SourceError as exc:
+            found = {}
+            problems.extend(f"{i.text}: {exc}" for i in arxiv_ids)
+        else:
+            problems.extend(
+                f"{i.text}: arXiv has no such paper" for i in arxiv_ids if i.value not in found
+            )
+            texts.append(arxiv.to_bibtex(found[i.value] for i in arxiv_ids if i.value in found))
+        step(len(arxiv_ids))
+    fetch = {DOI: crossref.bibtex, DBLP_PERSON: dblp.person_bibtex, DBLP_RECORD: dblp.record_bibtex}
+    for identifier in identifiers:
+        if identifier.kind == ARXIV:
+            continue
+        try:
+            texts.append(fetch[identifier.kind](http, identifier.value))
+        except SourceError as exc:
+            problems.append(f"{identifier.text}: {exc}")
+        step()
+    return "\n".join(text for text in texts if text), problems

@@ -1,0 +1,117 @@
+"""Papers by identifier: the worker fetches their BibTeX from the sources, and the import's
+preview shows them; nothing is written before the preview is confirmed."""
+
+import httpx
+import pytest
+from django.urls import reverse
+
+from pubs.models import BibtexImport, ImportJob, JobStage, Paper
+
+pytestmark = pytest.mark.django_db(transaction=True)
+
+ARXIV_API = "https://export.arxiv.org/api/query"
+
+
+@pytest.fixture
+def crossref(sources):
+    sources.cassette("crossref/test_content_negotiation.yaml")
+    return sources
+
+
+def paste(client, identifiers: str) -> str:
+    response = client.post(
+        reverse("admin:pubs_bibteximport_identifiers"), {"identifiers": identifiers}
+    )
+    assert response.status_code == 302, response.content.decode()[:2000]
+    return response["Location"]
+
+
+def test_the_upload_page_links_to_adding_by_identifier(admin_client):
+    page = admin_client.get(reverse("admin:pubs_bibteximport_upload")).content.decode()
+    assert reverse("admin:pubs_bibteximport_identifiers") in page
+
+
+def test_a_pasted_doi_waits_for_the_worker_with_nothing_fetched(admin_client, crossref):
+    progress = paste(admin_client, "10.1126/science.169.3946.635")
+    page = admin_client.get(progress).content.decode()
+    assert "Waiting for the worker" in page
+    assert crossref.requests == [] and ImportJob.objects.get().stage == JobStage.QUEUED
+
+
+def test_a_doi_becomes_a_preview_of_its_paper_with_nothing_written(
+    admin_client, crossref, run_worker
+):
+    progress = paste(admin_client, "https://doi.org/10.1126/science.169.3946.635")
+    run_worker()
+    preview = admin_client.get(progress)["Location"]
+    html = admin_client.get(preview).content.decode()
+    assert "The Structure of Ordinary Water" in html
+    assert not Paper.objects.exists()
+    record = BibtexImport.objects.get()
+    assert record.text.startswith("@article{Frank_1970,") and record.source == "identifiers"
+
+
+def test_confirming_the_preview_of_a_doi_imports_the_paper_and_undo_removes_it(
+    admin_client, crossref, run_worker
+):
+    progress = paste(admin_client, "10.1126/science.169.3946.635")
+    run_worker()
+    preview = admin_client.get(progress)["Location"]
+    admin_client.get(preview)
+    admin_client.post(preview, {"venue:Science": "new", "confirm": "Import"})
+    run_worker()
+    paper = Paper.objects.get()
+    assert paper.doi == "10.1126/science.169.3946.635" and paper.year == 1970
+    assert paper.title.startswith("The Structure of Ordinary Water")
+    record = BibtexImport.objects.get()
+    admin_client.post(reverse("admin:pubs_bibteximport_undo", args=[record.pk]))
+    assert not Paper.objects.exists()
+
+
+def test_an_identifier_no_source_knows_is_a_warning_of_the_preview(
+    admin_client, crossref, run_worker
+):
+    crossref.route("https://doi.org/10.5555/unknown", "DOI Not Found", status=404)
+    progress = paste(admin_client, "10.1126/science.169.3946.635 10.5555/unknown")
+    run_worker()
+    html = admin_client.get(admin_client.get(progress)["Location"]).content.decode()
+    assert "10.5555/unknown: Crossref does not know" in html
+    assert "The Structure of Ordinary Water" in html
+
+
+def test_when_no_identifier_can_be_fetched_the_job_fails_saying_why(
+    admin_client, sources, run_worker
+):
+    sources.fail_with(lambda request: httpx.Response(503))
+    progress = paste(admin_client, "10.1126/science.169.3946.635")
+    run_worker()
+    job = ImportJob.objects.get()
+    assert job.stage == JobStage.FAILED
+    assert "Crossref answered 503; try again later" in job.message
+    assert job.message in admin_client.get(progress).content.decode()
+
+
+def test_arxiv_ids_are_fetched_in_one_request_as_preprints(admin_client, sources, run_worker):
+    sources.recorded(ARXIV_API, "arxiv/id_list=1111.2011v2.xml", id_list="1111.2011")
+    progress = paste(admin_client, "https://arxiv.org/abs/1111.2011v2")
+    run_worker()
+    html = admin_client.get(admin_client.get(progress)["Location"]).content.decode()
+    assert "Quantum Criticality for Extended Nodes" in html
+    assert len(sources.requests) == 1
+
+
+def test_a_dblp_profile_gives_every_publication_of_the_person(admin_client, sources, run_worker):
+    sources.recorded("https://dblp.org/pid/l/MichaelLey.bib", "dblp/ley.bib")
+    progress = paste(admin_client, "https://dblp.org/pid/l/MichaelLey.html")
+    run_worker()
+    html = admin_client.get(admin_client.get(progress)["Location"]).content.decode()
+    assert "9 entries" in html and "OXPath-Based Data Acquisition for dblp" in html
+
+
+def test_text_that_names_no_paper_is_refused_on_the_form(admin_client):
+    response = admin_client.post(
+        reverse("admin:pubs_bibteximport_identifiers"), {"identifiers": "10.1145/1 Parcae"}
+    )
+    assert response.status_code == 200
+    assert "Not a DOI, an arXiv id or a DBLP profile or record: Parcae" in response.content.decode()
+    assert not BibtexImport.objects.exists()
