@@ -15,6 +15,7 @@ from pubs.bibtex.latex import protected_words, to_text
 from pubs.bibtex.names import Author, TooManyAuthors, parse_authors
 from pubs.bibtex.parse import (
     DEFAULT_MAX_ENTRIES,
+    BibtexError,
     ParsedFile,
     Problem,
     RawEntry,
@@ -66,6 +67,12 @@ _MONTH_SEPARATOR = re.compile(r"[\s/\-–,]+")
 _KEYWORD_SEPARATOR = re.compile(r"[;,]")
 _EQUAL_SEPARATOR = re.compile(r"[,;]|\band\b")
 _SMALL_NUMBER = re.compile(r"[0-9]{1,6}")
+
+
+#: The most authors (authorships) one import reads, all entries together: five to each of the
+#: most entries a file may have (DEFAULT_MAX_ENTRIES). A plan holds some 2 KB for each new
+#: author, so this bounds a plan's memory whatever the file.
+MAX_FILE_AUTHORS = 250_000
 
 
 @dataclass(slots=True)
@@ -130,17 +137,26 @@ def parse_and_normalize(
     max_entries: int = DEFAULT_MAX_ENTRIES,
     link_base: str = "",
     budget: TimeBudget | None = None,
+    max_authors: int = MAX_FILE_AUTHORS,
 ) -> tuple[ParsedFile, list[Record]]:
     """The parsed file and the Record of each of its entries: what an import plans from.
 
-    Raises BibtexError for a file that cannot be read (pubs.bibtex.parse.parse) or that
-    takes longer than ``budget``.
+    Raises BibtexError for a file that cannot be read (pubs.bibtex.parse.parse), of more than
+    ``max_authors`` authors, or that takes longer than ``budget``.
     """
     parsed = parse(text, max_entries=max_entries, budget=budget)
-    records = []
+    records, authors = [], 0
     for entry in parsed.entries:
         check_time(budget, entry.line, entry.key)
-        records.append(normalize(entry, link_base=link_base))
+        record = normalize(entry, link_base=link_base)
+        authors += len(record.authors)
+        if authors > max_authors:
+            message = (
+                f"the file has more than {max_authors:,} authors, all told; that is the "
+                "limit per import (split the file)"
+            )
+            raise BibtexError(Problem(message, entry.line, entry.key))
+        records.append(record)
     return parsed, records
 
 

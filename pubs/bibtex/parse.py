@@ -50,6 +50,8 @@ EXPANSION_ALLOWANCE = 2_000_000
 MAX_COMMAND_DEPTH = 10
 
 _BRACE = re.compile(r"[{}]")
+_BLOCK_START = re.compile(r"@\s*\w+\s*[{(]")
+_BLOCK_OR_BRACE = re.compile(r"@\s*(\w+)\s*[{(]|[{}]")
 _CONTROL = re.compile(r"[\x00-\x08\x0e-\x1f]")  # control characters but for white space
 _KEY_IN_BLOCK = re.compile(r"@\s*(\w+)\s*[{(]\s*([^,\s{}()]+)\s*,")
 
@@ -208,14 +210,35 @@ def parse(
     Raises BibtexError for a file of more than ``max_entries`` entries, one whose macros
     expand past :data:`EXPANSION_ALLOWANCE`, or one that takes longer than ``budget``.
     """
-    # No middleware: macros, crossrefs and problems are this module's own, each with its line.
-    library = bibtexparser.parse_string(text, parse_stack=[])
-    entries = sum(1 for block in library.blocks if isinstance(block, model.Entry))
+    # A file of too many entries is refused before bibtexparser holds them all (400,000
+    # little entries fill 20 MB, and take 600 MB as blocks).
+    entries = _entry_starts(text) if len(_BLOCK_START.findall(text)) > max_entries else 0
+    if entries <= max_entries:
+        # No middleware: macros, crossrefs and problems are this module's own, each with its
+        # line.
+        library = bibtexparser.parse_string(text, parse_stack=[])
+        entries = sum(1 for block in library.blocks if isinstance(block, model.Entry))
     if entries > max_entries:
         raise BibtexError(
             Problem(f"the file has {entries} entries; the limit is {max_entries} per import")
         )
     return read_blocks(library, allowance=len(text) + EXPANSION_ALLOWANCE, budget=budget)
+
+
+def _entry_starts(text: str) -> int:
+    """How many entries start in ``text``: "@type{" outside braces, but @string, @preamble
+    and @comment (one pass; a value may hold "@article{" without starting one)."""
+    count = depth = 0
+    for match in _BLOCK_OR_BRACE.finditer(text):
+        token = match.group()
+        if token == "{":
+            depth += 1
+        elif token == "}":
+            depth = max(depth - 1, 0)
+        elif depth == 0:
+            count += match.group(1).lower() not in ("string", "preamble", "comment")
+            depth += token.endswith("{")
+    return count
 
 
 def read_blocks(

@@ -24,7 +24,7 @@ from collections.abc import Hashable, Iterable
 from dataclasses import dataclass
 from typing import Literal
 
-from rapidfuzz import fuzz
+from rapidfuzz import fuzz, process
 
 from pubs.bibtex.names import Author, parse_name
 from pubs.bibtex.text import without_accents
@@ -97,10 +97,15 @@ class PeopleIndex:
         self.by_full: dict[tuple[str, str], set[Hashable]] = defaultdict(set)
         self.by_variant: dict[tuple[str, str], set[Hashable]] = defaultdict(set)
         self.by_native: dict[str, set[Hashable]] = defaultdict(set)
-        self.by_family: dict[str, set[Hashable]] = defaultdict(set)
+        #: family name -> its people, each with their given name folded (what a close name is
+        #: compared with); a family name recorded as a variant counts too.
+        self.by_family: dict[str, dict[Hashable, str]] = defaultdict(dict)
         #: (family name, first given name) -> people, for names with or without middle names.
         self.by_first_name: dict[tuple[str, str], set[Hashable]] = defaultdict(set)
-        self.by_given: dict[str, set[Hashable]] = defaultdict(set)
+        #: given name -> its people, each with their family name folded.
+        self.by_given: dict[str, dict[Hashable, str]] = defaultdict(dict)
+        #: person -> their family name folded and their initials, for names given as initials.
+        self._initials: dict[Hashable, tuple[str, str]] = {}
         #: The people of each paper, by person; co-authors are read from them only when a
         #: name fits several people or nearly fits one (see :meth:`coauthors`).
         self._papers: dict[Hashable, list[frozenset[Hashable]]] = defaultdict(list)
@@ -112,10 +117,12 @@ class PeopleIndex:
 
     def add(self, person: PersonRecord) -> None:
         self.people[person.id] = person
-        self.by_full[_full_key(person.given, person.family)].add(person.id)
-        self.by_family[fold(person.family)].add(person.id)
-        self.by_first_name[fold(person.family), first_given_name(person.given)].add(person.id)
-        self.by_given[fold(person.given)].add(person.id)
+        family, given = _full_key(person.given, person.family)
+        self.by_full[family, given].add(person.id)
+        self.by_family[family][person.id] = given
+        self.by_first_name[family, first_given_name(person.given)].add(person.id)
+        self.by_given[given][person.id] = family
+        self._initials[person.id] = (family, initials_of(person.given))
         if person.native:
             self.by_native[person.native].add(person.id)
         for variant in person.variants:
@@ -126,7 +133,7 @@ class PeopleIndex:
         if author.native:
             self.by_native[author.native].add(person_id)
         self.by_variant[_full_key(author.given, author.family)].add(person_id)
-        self.by_family[fold(author.family)].add(person_id)
+        self.by_family[fold(author.family)][person_id] = fold(self.people[person_id].given)
 
     def link(self, first: Hashable, second: Hashable) -> None:
         """Record that two people wrote a paper together."""
@@ -240,13 +247,11 @@ class PeopleIndex:
         return PersonMatch("suggestion", None, (person.id,), reason)
 
     def _fitting_initials(self, author: Author) -> set[Hashable]:
-        wanted = initials_of(author.given)
+        wanted, family = initials_of(author.given), fold(author.family)
         found = set()
-        for person_id in self.by_family.get(fold(author.family), ()):
-            person = self.people[person_id]
-            if fold(person.family) == fold(author.family) and initials_of(person.given).startswith(
-                wanted
-            ):
+        for person_id in self.by_family.get(family, ()):
+            their_family, initials = self._initials[person_id]
+            if their_family == family and initials.startswith(wanted):
                 found.add(person_id)
         return found
 
@@ -280,13 +285,16 @@ class PeopleIndex:
         family, given = fold(author.family), fold(author.given)
         candidates: dict[Hashable, float] = {}
         if given and not author.is_initials:
-            for person_id in self.by_family.get(family, ()):
-                score = fuzz.ratio(given, fold(self.people[person_id].given))
-                if score >= SUGGESTION_SCORE:
-                    candidates[person_id] = score
-            for person_id in self.by_given.get(given, ()):
-                score = fuzz.ratio(family, fold(self.people[person_id].family))
-                shared = len(self.coauthors(person_id) & evidence) if evidence else 0
+            # Compared by rapidfuzz in one call: thousands of people may share a family name.
+            for _, score, person_id in _close(given, self.by_family.get(family, {})):
+                candidates[person_id] = score
+            namesakes = self.by_given.get(given, {})
+            if not evidence:
+                for _, score, person_id in _close(family, namesakes):
+                    candidates.setdefault(person_id, score)
+            for person_id, their_family in namesakes.items() if evidence else ():
+                score = fuzz.ratio(family, their_family)
+                shared = len(self.coauthors(person_id) & evidence)
                 if (score >= SUGGESTION_SCORE or shared >= 2) and person_id not in candidates:
                     candidates[person_id] = score + 10 * shared
         if candidates:
@@ -294,6 +302,15 @@ class PeopleIndex:
             names = ", ".join(self.people[c].name for c in ordered)
             return PersonMatch("suggestion", None, ordered, f"no exact match; close to {names}")
         return PersonMatch("new", reason="no one of this name")
+
+
+def _close(name: str, names: dict[Hashable, str]) -> list[tuple[str, float, Hashable]]:
+    """The ``names`` (person -> folded name) at least SUGGESTION_SCORE like ``name``."""
+    if not names:
+        return []
+    return process.extract(
+        name, names, scorer=fuzz.ratio, score_cutoff=SUGGESTION_SCORE, limit=None
+    )
 
 
 def given_names_agree(first: str, second: str) -> bool:

@@ -214,3 +214,14 @@ def test_an_entry_of_more_authors_than_the_limit_is_an_error_naming_it():
     (error,) = r.errors
     assert (error.line, error.key) == (1, "crowd")
     assert error.message == "it has 10,000 authors; the limit is 9,999 per entry"
+
+
+def test_a_file_of_more_authors_than_the_limit_is_refused_naming_where():
+    text = "".join(
+        f"@misc{{k{n}, title={{T}}, year=2024, author={{A B and C D}}}}\n" for n in range(3)
+    )
+    assert len(parse_and_normalize(text, max_authors=6)[1]) == 3
+    with pytest.raises(BibtexError) as refused:
+        parse_and_normalize(text, max_authors=5)
+    assert (refused.value.problem.line, refused.value.problem.key) == (3, "k2")
+    assert "the file has more than 5 authors, all told; that is the limit" in str(refused.value)

@@ -360,3 +360,14 @@ def test_reading_stops_with_a_message_once_its_time_is_spent():
         parse(same_title(3), budget=TimeBudget(-1))
     assert (refused.value.problem.line, refused.value.problem.key) == (1, "same0")
     assert "takes more than -1 s to read, longer than a preview may take" in str(refused.value)
+
+
+def test_entries_are_counted_before_the_file_is_read_but_not_inside_values():
+    entry = "@misc{k, note={@article{x, title={y}} and @book{z,}}, year=1}"
+    text = "\n".join(entry.replace("k,", f"k{n},") for n in range(3))
+    assert len(parse(text, max_entries=3).entries) == 3
+    with pytest.raises(BibtexError, match="the file has 3 entries; the limit is 2 per import"):
+        parse(text, max_entries=2)
+    many = "".join(f"@misc{{m{n}, year=1}}" for n in range(10))  # on one line
+    with pytest.raises(BibtexError, match="the file has 10 entries; the limit is 4 per import"):
+        parse('@string{s = "x"} @comment{@misc{c,}} ' + many, max_entries=4)
