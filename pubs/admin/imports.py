@@ -166,6 +166,7 @@ class BibtexImportAdmin(ScopedAdmin, CheckedIds, admin.ModelAdmin):
                 link_base=record.options.get("link_base", ""),
                 max_entries=settings.IMPORT_MAX_ENTRIES,
                 scope=request_scope(request),
+                seconds=settings.IMPORT_PREVIEW_SECONDS,
             )
         except BibtexError as exc:
             record.delete()  # a preview of a file that cannot be imported is not kept
