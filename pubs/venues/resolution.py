@@ -6,12 +6,21 @@ DBLP key. The answer is a :class:`Resolution`: the venue (or none), a confidence
 reason, and the candidates when it could not decide. A miss is reported, never guessed:
 
 - a workshop, poster, demo or companion track is not its main conference (unless the
-  venue's own name says workshop, as HotNets' does);
+  venue's own name says workshop, as HotNets' and SPIN's do);
 - an abbreviation shared by a conference and a journal (WWW) is decided by the BibTeX field;
 - an abbreviation in parentheses does not override a name that says another venue;
+- an abbreviation in the title of a book ("SAT2000: Highlights of Satisfiability Research")
+  is a word of the title, unless the title is the venue's proceedings;
 - two venues equally good leave the entry unresolved, with both named.
 
-The steps, strongest evidence first: DBLP key; full name or alias (years, ordinals,
+The catalogue's venues (``VenueRecord.catalogued``) answer first; the venues a lab or an
+import added answer only what the catalogue leaves unresolved, so that a venue created for
+one text never takes another from the catalogue, and re-importing a file resolves every
+text as the first import did. A text the lab gave one of its venues as an alias (a user's
+choice in an import) goes to that venue first.
+
+The steps, strongest evidence first: DBLP key (the venue's, or another it lists among its
+aliases, "conf/pkdd"); full name or alias (years, ordinals,
 "Proceedings of the", sponsors, word order and parenthesised parts ignored); abbreviation
 (in parentheses, "NSDI'24", or written inside a long DBLP or Springer title); abbreviated
 name (ISO 4 and DBLP forms such as "IEEE Trans. Parallel Distributed Syst."); a name one
