@@ -126,8 +126,7 @@ def entry(paper: ExportPaper, *, person: str = "", style: str = "md") -> str:
     if paper.more_authors:
         names.append(MORE_AUTHORS)
     parts = [*names]
-    title_is_number = paper.kind == "patent" and paper.title.strip() == paper.number.strip()
-    if not title_is_number:
+    if not paper.known_by_number:
         parts.append(markup.italic(markup.escape(" ".join(paper.title.split()))))
     label = venue_label(paper)
     if label:

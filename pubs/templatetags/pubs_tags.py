@@ -19,6 +19,12 @@ from pubs.web import presentation
 register = template.Library()
 
 register.filter("coins", presentation.coins)
+register.filter("authors_end", presentation.authors_end)
+register.filter("entry_title", presentation.entry_title)
+register.filter("venue_title", presentation.venue_title)
+register.filter("page_range", presentation.page_range)
+register.filter("first_page", presentation.first_page)
+register.filter("last_page", presentation.last_page)
 register.filter("entry_venue", presentation.entry_venue)
 register.filter("status_label", presentation.status_label)
 register.filter("link_label", presentation.link_label)
@@ -81,17 +87,6 @@ def rank_chart(rows: list[YearRanks]) -> dict:
         legend=legend,
     )
     return {"chart": chart}
-
-
-@register.filter
-def first_page(pages: str) -> str:
-    return pages.replace("--", "-").split("-")[0].strip()
-
-
-@register.filter
-def last_page(pages: str) -> str:
-    parts = pages.replace("--", "-").split("-")
-    return parts[1].strip() if len(parts) > 1 else ""
 
 
 @register.filter

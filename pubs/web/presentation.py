@@ -1,11 +1,13 @@
-"""How papers read on the page: "ICNP'24", labels, COinS, the yearly chart."""
+"""How papers read on the page: "ICNP'24", labels, page ranges, the venue as every machine-
+readable description of the page gives it (Google Scholar's tags, JSON-LD, COinS), the
+yearly chart."""
 
 from __future__ import annotations
 
 import re
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
-from typing import TypeVar
+from typing import Any, TypeVar
 from urllib.parse import quote_plus
 
 from django.utils.translation import gettext
@@ -30,6 +32,39 @@ Positioned = TypeVar("Positioned")
 _PLAIN = re.compile(r"[A-Za-z0-9_.\-~ ]*")
 
 
+#: A page range as BibTeX and imports write it ("1--10", "1-10", "1 – 10").
+_PAGE_DASH = re.compile(r"\s*(?:--?|–|—)\s*")
+
+
+def page_range(pages: str) -> str:
+    """Pages as a reader expects them: "1–10" for "1--10"."""
+    return _PAGE_DASH.sub("\u2013", pages.strip())
+
+
+def first_page(pages: str) -> str:
+    return _PAGE_DASH.split(pages.strip())[0]
+
+
+def last_page(pages: str) -> str:
+    parts = _PAGE_DASH.split(pages.strip())
+    return parts[-1] if len(parts) > 1 else ""
+
+
+def entry_title(paper: ExportPaper) -> str:
+    """The title an entry and the page show: a patent known only by its number reads
+    "Patent CN115687232A" (its venue then gives only the assignee)."""
+    if paper.known_by_number:
+        return f"{gettext('Patent')} {paper.number}"
+    return paper.title
+
+
+def venue_title(paper: ExportPaper) -> str:
+    """The journal or proceedings of the paper, as Google Scholar's tags, the JSON-LD and
+    COinS name it: what every export gives as its container (``ExportPaper.container``,
+    left out where it only names a preprint's server)."""
+    return paper.journal_or_proceedings
+
+
 def venue_label(abbreviation: str, year: int | None, *, name: str = "") -> str:
     """The venue as CVs print it: "ICNP'24"; the name when there is no abbreviation."""
     short = abbreviation or name
@@ -52,6 +87,8 @@ def entry_venue(paper: ExportPaper) -> str:
         what = choice_label(ThesisType, paper.thesis_type) if paper.thesis_type else ""
         what = what or choice_label(PaperKind, paper.kind)
     elif paper.kind == PaperKind.PATENT:
+        if paper.known_by_number:  # the number is the entry's title
+            return paper.institution
         what = f"{gettext('Patent')} {paper.number}".strip()
     else:
         return ""
@@ -115,10 +152,19 @@ def entry_authors(
     return shown
 
 
+def authors_end(paper: ExportPaper) -> str:
+    """What follows an entry's author list: ", et al." when the list goes on (one full stop,
+    however the language writes "et al."), else the full stop."""
+    if not paper.more_authors:
+        return "."
+    et_al = gettext("et al.")
+    return f"{', ' if paper.authors else ''}{et_al}{'' if et_al.endswith('.') else '.'}"
+
+
 def coins(paper: ExportPaper) -> str:
     """The title of the paper's COinS span (OpenURL 1.0 KEV), which Zotero's connector reads."""
     journal = paper.kind == PaperKind.JOURNAL
-    container = paper.venue_name or paper.container_title
+    container = venue_title(paper)
     pairs = [
         ("ctx_ver", "Z39.88-2004"),
         ("rft_val_fmt", f"info:ofi/fmt:kev:mtx:{'journal' if journal else 'book'}"),
@@ -132,13 +178,43 @@ def coins(paper: ExportPaper) -> str:
         ("rft.date", paper.year),
         ("rft.volume", paper.volume),
         ("rft.issue", paper.number),
-        ("rft.pages", paper.pages.replace("--", "-")),
+        ("rft.pages", _PAGE_DASH.sub("-", paper.pages.strip())),
     ):
         if value:
             pairs.append((name, str(value)))
     if paper.doi:
         pairs.append(("rft_id", f"info:doi/{paper.doi}"))
     return "&".join(f"{_kev(key)}={_kev(value)}" for key, value in pairs)
+
+
+def json_ld(paper: ExportPaper, *, url: str, person_url: Callable[[str], str]) -> dict[str, Any]:
+    """The paper as a schema.org ScholarlyArticle, for search engines: its named authors (a
+    list that goes on names no one more), its journal or proceedings as ``venue_title``."""
+    data: dict[str, Any] = {
+        "@context": "https://schema.org",
+        "@type": "ScholarlyArticle",
+        "headline": paper.title,
+        "name": paper.title,
+        "url": url,
+        "author": [
+            {"@type": "Person", "name": author.printed, "url": person_url(author.person)}
+            for author in paper.authors
+        ],
+    }
+    if paper.year:
+        month = f"-{paper.month:02d}" if paper.month else ""
+        data["datePublished"] = f"{paper.year}{month}"
+    venue = venue_title(paper)
+    if venue:
+        kind = "Periodical" if paper.kind == PaperKind.JOURNAL else "Event"
+        data["isPartOf"] = {"@type": kind, "name": venue}
+    if paper.doi:
+        data["sameAs"] = f"https://doi.org/{paper.doi}"
+    if paper.abstract:
+        data["abstract"] = paper.abstract
+    if paper.tags:
+        data["keywords"] = list(paper.tags)
+    return data
 
 
 def _kev(value: str) -> str:
