@@ -245,7 +245,10 @@ class _Builder:
             self.add_paper(slug, fields, authors, entry.get("links", {}))
 
     def build_patents(self) -> None:
-        """Patents, known by number; the seeds name one inventor of each.
+        """Patents: the homepage's with their titles, the CV's by number only (the seeds give
+        no title, date or other inventor of those: a patent's title is then its number,
+        which pages and citations show once, as the patent's number). The seeds name one
+        inventor of each, and the list goes on.
 
         A "*" after the number marks that inventor as the first; otherwise the first
         position is left empty, since someone else is (or may be) the first inventor.
