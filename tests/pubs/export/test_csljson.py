@@ -1,8 +1,9 @@
 """CSL-JSON export: valid against the CSL data schema, with the variables styles use."""
 
 import json
+from dataclasses import replace
 
-from pubs.export.csljson import csl_item, to_csl_json
+from pubs.export.csljson import OTHERS, UNNAMED, csl_item, to_csl_json
 from tests.pubs.export.formats import csl_items
 from tests.pubs.export.samples import (
     AWARDED,
@@ -61,3 +62,34 @@ def test_the_document_is_utf8_json():
     text = to_csl_json([PATENT])
     assert "一种边缘云系统中的VNF部署调度方法" in text
     assert json.loads(text)[0]["id"] == "fangvnf"
+
+
+def test_a_list_that_goes_on_ends_with_the_name_others():
+    """What Zotero reads back as one more author named "others" (and pandoc as "et al.")."""
+    assert csl_item(UNDER_REVIEW, "k")["author"][-1] == {"literal": "others"}
+    assert csl_item(PATENT, "k")["author"] == [{"family": "Fang", "given": "Jin"}, OTHERS]
+
+
+def test_the_styles_get_unnamed_positions_and_no_others():
+    assert csl_item(PATENT, "k", cited=True)["author"] == [
+        UNNAMED,
+        {"family": "Fang", "given": "Jin"},
+    ]
+
+
+def test_each_item_says_its_language():
+    assert csl_item(PATENT, "k")["language"] == "zh-CN"
+    assert csl_item(JOURNAL, "k")["language"] == "en"
+    german = replace(JOURNAL, extra_fields={"language": "ngerman"})
+    assert csl_item(german, "k")["language"] == "de"
+
+
+def test_a_preprint_names_its_server_as_publisher_not_as_journal():
+    preprint = csl_item(PREPRINT, "k")
+    assert "container-title" not in preprint and preprint["publisher"] == "arXiv"
+
+
+def test_a_patent_known_by_number_keeps_it_as_title_but_not_in_citations():
+    known = replace(PATENT, title=PATENT.number)
+    assert csl_item(known, "k")["title"] == "CN113961324A"
+    assert "title" not in csl_item(known, "k", cited=True)

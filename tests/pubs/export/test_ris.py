@@ -86,3 +86,14 @@ def test_values_stay_on_one_line():
 
 def test_no_papers_no_text():
     assert to_ris([]) == ""
+
+
+def test_a_list_that_goes_on_ends_with_the_author_others():
+    """RIS has no mark of it; Zotero reads "others" as one more author, as from BibTeX."""
+    assert tags(UNDER_REVIEW)["AU"] == ["Duan, Jiangfei", "Jäger, Michelle", "others"]
+    assert tags(PATENT)["AU"] == ["Fang, Jin", "others"]
+
+
+def test_a_preprint_names_its_server_as_publisher_not_as_journal():
+    found = tags(PREPRINT)
+    assert "T2" not in found and found["PB"] == ["arXiv"]
