@@ -173,6 +173,7 @@ class GroupAdmin(CheckedIds, admin.ModelAdmin):
             .get_queryset(request)
             .select_related("parent")
             .annotate(member_count=Count("memberships__person", distinct=True))
+            .order_by(*Group._meta.ordering, "pk")  # a count drops it; autocompletes page
         )
 
     @admin.display(description=_("members"), ordering="member_count")

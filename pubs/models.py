@@ -758,3 +758,70 @@ class ImportJob(models.Model):
     @property
     def running(self) -> bool:
         return self.stage in self.RUNNING
+
+
+class SuggestionStatus(models.TextChoices):
+    OPEN = "open", _("Open")
+    ACCEPTED = "accepted", _("Accepted")
+    DISMISSED = "dismissed", _("Dismissed")
+    UNDONE = "undone", _("Undone")
+
+
+class Suggestion(models.Model):
+    """A change to a paper that a source suggests (pubs.jobs.refresh): a preprint's published
+    version, a missing DOI, abstract or pages. Nothing changes until someone accepts it; an
+    accepted one keeps the values it replaced, and can be undone."""
+
+    paper = models.ForeignKey(
+        Paper, on_delete=models.CASCADE, related_name="suggestions", verbose_name=_("paper")
+    )
+    summary = models.CharField(_("suggestion"), max_length=500)
+    source = models.CharField(_("source"), max_length=20)
+    #: The paper's fields as the source has them ("venue" by id).
+    changes = models.JSONField(_("changes"), default=dict, encoder=UnicodeJSONEncoder)
+    #: The paper's fields before the suggestion was accepted.
+    previous = models.JSONField(_("previous values"), default=dict, encoder=UnicodeJSONEncoder)
+    status = models.CharField(
+        _("status"), max_length=10, choices=SuggestionStatus.choices, default=SuggestionStatus.OPEN
+    )
+    created = models.DateTimeField(_("created"), auto_now_add=True)
+    decided = models.DateTimeField(_("decided"), null=True, blank=True)
+    decided_by = models.ForeignKey(
+        settings.AUTH_USER_MODEL,
+        on_delete=models.SET_NULL,
+        null=True,
+        blank=True,
+        related_name="+",
+        verbose_name=_("decided by"),
+    )
+
+    class Meta:
+        ordering = ["-created"]
+        verbose_name = _("suggestion")
+        verbose_name_plural = _("suggestions")
+
+    def __str__(self) -> str:
+        return self.summary
+
+
+class CitationCount(models.Model):
+    """How often a paper is cited, as a source counts it, and on which day it was read
+    (pubs.services.citations). Derived: refreshed on a schedule, never edited."""
+
+    paper = models.OneToOneField(
+        Paper,
+        on_delete=models.CASCADE,
+        primary_key=True,
+        related_name="citation_count",
+        verbose_name=_("paper"),
+    )
+    count = models.PositiveIntegerField(_("cited by"))
+    source = models.CharField(_("source"), max_length=20)
+    date = models.DateField(_("date"))
+
+    class Meta:
+        verbose_name = _("citation count")
+        verbose_name_plural = _("citation counts")
+
+    def __str__(self) -> str:
+        return f"{self.count} ({self.source}, {self.date})"

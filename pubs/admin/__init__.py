@@ -5,10 +5,12 @@
   ``people.admin``, which registers nothing (people never imports pubs), and registered here
   with the roles' scopes (``pubs.permissions``), their history and each person's papers;
 - ``pubs.admin.imports``: BibtexImport, with the upload, preview and undo pages;
-- ``pubs.admin.jobs``: ImportJob, the progress of an import planned or applied by the worker.
+- ``pubs.admin.jobs``: ImportJob, the progress of an import planned or applied by the worker,
+  and (``pubs.admin.sources``) the page adding papers by DOI, arXiv id or DBLP profile;
+- ``pubs.admin.suggestions``: Suggestion, what the sources propose for papers, to accept.
 
 Authorship, Link and VenueRank are edited only inline; django.contrib.auth registers its own
 User and Group. The site's titles and login form are set in ``config.urls``.
 """
 
-from pubs.admin import imports, jobs, papers, people  # noqa: F401  (registration on import)
+from pubs.admin import imports, jobs, papers, people, suggestions  # noqa: F401  (registration on import)

@@ -16,6 +16,8 @@ from django.shortcuts import get_object_or_404
 from django.template.response import TemplateResponse
 from django.urls import path, reverse
 from django.utils.translation import gettext as _
+from django_tasks_db.admin import DBTaskResultAdmin
+from django_tasks_db.models import DBTaskResult
 
 from people.models import Group
 from pubs.admin.sources import identifiers_view
@@ -51,9 +53,6 @@ class ImportJobAdmin(admin.ModelAdmin):
     def has_module_permission(self, request: HttpRequest) -> bool:
         return self.has_view_permission(request)
 
-    def has_delete_permission(self, request: HttpRequest, obj=None) -> bool:
-        return False
-
     def get_queryset(self, request: HttpRequest):
         """The jobs of the imports the user may see (pubs.permissions)."""
         queryset = super().get_queryset(request)
@@ -73,6 +72,10 @@ class ImportJobAdmin(admin.ModelAdmin):
             ),
             *super().get_urls(),
         ]
+
+    def add_view(self, request: HttpRequest, form_url: str = "", extra_context=None):
+        """A job is added by adding papers by identifier (or importing a large file)."""
+        return HttpResponseRedirect(reverse("admin:pubs_bibteximport_identifiers"))
 
     def change_view(self, request, object_id, form_url="", extra_context=None):
         return HttpResponseRedirect(reverse("admin:pubs_importjob_progress", args=[object_id]))
@@ -125,3 +128,18 @@ def preview_in_background(
     if job.message:
         messages.error(request, job.message)
     return planned
+
+
+# The queue's own page (django-tasks-db registers it): every job, its state, and the error
+# of one that failed (a refresh when a source was down). Read-only, as the library has it;
+# "add" leads to the list, and old results may be deleted (as prune_db_task_results does).
+admin.site.unregister(DBTaskResult)
+
+
+@admin.register(DBTaskResult)
+class TaskResultAdmin(DBTaskResultAdmin):
+    def add_view(self, request: HttpRequest, form_url: str = "", extra_context=None):
+        return HttpResponseRedirect(reverse("admin:django_tasks_database_dbtaskresult_changelist"))
+
+    def has_delete_permission(self, request: HttpRequest, obj=None) -> bool:
+        return request.user.is_superuser

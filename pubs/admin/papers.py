@@ -603,6 +603,7 @@ class VenueAdmin(CheckedIds, RecordedAdmin):
             super()
             .get_queryset(request)
             .annotate(paper_count=Count("papers", distinct=True))
+            .order_by(*Venue._meta.ordering, "pk")  # a count drops it; autocompletes page
             .prefetch_related("ranks")
         )
 
@@ -649,7 +650,13 @@ class TagAdmin(CheckedIds, admin.ModelAdmin):
     prepopulated_fields = {"slug": ("name",)}
 
     def get_queryset(self, request: HttpRequest) -> QuerySet:
-        return super().get_queryset(request).annotate(paper_count=Count("papers"))
+        # Ordered again: a count drops the model's ordering, which the autocomplete's pages need.
+        return (
+            super()
+            .get_queryset(request)
+            .annotate(paper_count=Count("papers"))
+            .order_by(*Tag._meta.ordering, "pk")
+        )
 
     @admin.display(description=_("papers"), ordering="paper_count")
     def paper_count(self, tag: Tag) -> int:

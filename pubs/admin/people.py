@@ -113,8 +113,12 @@ class PersonAdmin(SettlesMemberships, ScopedAdmin, RecordedAdmin, base.PersonAdm
 
     def get_queryset(self, request: HttpRequest) -> QuerySet:
         # distinct: a group filter joins memberships, which would multiply the count.
+        # Ordered again: a count drops the model's ordering, which the autocomplete's pages need.
         return (
-            super().get_queryset(request).annotate(paper_count=Count("authorships", distinct=True))
+            super()
+            .get_queryset(request)
+            .annotate(paper_count=Count("authorships", distinct=True))
+            .order_by(*Person._meta.ordering, "pk")
         )
 
     def get_object(self, request: HttpRequest, object_id: str, from_field=None):

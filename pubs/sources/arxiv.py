@@ -132,3 +132,34 @@ def _is_paper(node: ElementTree.Element) -> bool:
 def _text(node: ElementTree.Element, path: str) -> str:
     found = node.find(path, _NS)
     return " ".join((found.text or "").split()) if found is not None else ""
+
+
+@dataclass(frozen=True)
+class JournalRef:
+    """What an arXiv journal reference says: "Phys. Rev. B 85, 115117 (2012)"."""
+
+    text: str
+    venue: str
+    volume: str = ""
+    pages: str = ""
+    year: int | None = None
+
+
+_JOURNAL_REF = re.compile(
+    r"^(?P<venue>.*?[^\d\s,.;:(])[\s,.]+(?P<volume>\d+)(?:\s*\(\d+\))?[\s,:]+"
+    r"(?P<pages>[A-Za-z]?\d+(?:\s*[-\u2013]+\s*[A-Za-z]?\d+)?)"
+)
+_YEAR = re.compile(r"\b(19[89]\d|20\d\d)\b")
+
+
+def read_journal_ref(text: str) -> JournalRef:
+    """The venue, volume, pages and year a journal reference names, as far as its form
+    says ("Phys. Rev. B 85, 115117 (2012)"; "NSDI 2024" gives the venue text and the year)."""
+    text = " ".join(text.split())
+    years = _YEAR.findall(text)
+    year = int(years[-1]) if years else None
+    match = _JOURNAL_REF.match(text)
+    if match and match.group("volume") != str(year):
+        pages = re.sub(r"\s*[-\u2013]+\s*", "--", match.group("pages"))
+        return JournalRef(text, match.group("venue").strip(), match.group("volume"), pages, year)
+    return JournalRef(text, text, year=year)

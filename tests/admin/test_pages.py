@@ -10,7 +10,8 @@ from django.contrib.auth.models import Group as AuthGroup
 from django.urls import reverse
 
 from people.models import Group, Person
-from pubs.models import BibtexImport, Paper, Venue
+from pubs.jobs.refresh import refresh_citations
+from pubs.models import BibtexImport, ImportJob, Paper, Suggestion, Venue
 from tests.admin.conftest import REGISTERED
 
 pytestmark = pytest.mark.usefixtures("demo")
@@ -41,7 +42,14 @@ class TestPagesOpen:
         """One auth group and one user, so that their admin pages have an object to open."""
         AuthGroup.objects.get_or_create(name="Editors")
         django_user_model.objects.get_or_create(username="editor")
-        BibtexImport.objects.create(file_name="refs.bib", sha256="0" * 64, status="applied")
+        record = BibtexImport.objects.create(
+            file_name="refs.bib", sha256="0" * 64, status="applied"
+        )
+        # An import's job, a suggestion and a job in the queue, for their pages to open.
+        ImportJob.objects.create(record=record, stage="done")
+        paper = Paper.objects.order_by("pk").first()
+        Suggestion.objects.create(paper=paper, summary="A doi", source="Crossref", changes={})
+        refresh_citations.enqueue()
 
     @pytest.mark.parametrize(("app_label", "model_name"), REGISTERED)
     def test_every_admin_page_answers_200_for_a_superuser(

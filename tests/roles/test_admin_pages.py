@@ -5,7 +5,7 @@ from __future__ import annotations
 
 import pytest
 
-from tests.roles.test_tampering import change_url
+from tests.roles.forms import change_url
 
 
 @pytest.fixture

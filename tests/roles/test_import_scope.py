@@ -127,11 +127,11 @@ def test_an_admin_fills_in_any_groups_paper(login, lab, their_hidden_paper):
 
 
 @pytest.mark.parametrize(("role", "remembered"), [("editor", False), ("superuser", True)])
-def test_a_venue_alias_is_remembered_for_those_who_may_change_venues(
-    login, lab, role, remembered
-):
+def test_a_venue_alias_is_remembered_for_those_who_may_change_venues(login, lab, role, remembered):
     venue = VenueFactory(abbreviation="SOSP", name="Symposium on Operating Systems Principles")
-    text = ENTRY_WITH_ITS_DOI.replace(DOI, "10.1145/3600006.9999999").replace("booktitle", "journal")
+    text = ENTRY_WITH_ITS_DOI.replace(DOI, "10.1145/3600006.9999999").replace(
+        "booktitle", "journal"
+    )
     client = login(role)
     record = upload(client, lab.group, text)
     confirm(client, record, **{"venue:Proceedings of Something": venue.slug})
@@ -141,7 +141,9 @@ def test_a_venue_alias_is_remembered_for_those_who_may_change_venues(
 
 
 def test_a_name_is_remembered_only_on_people_the_editor_may_edit(login, lab):
-    text = ENTRY_WITH_ITS_DOI.replace(DOI, "10.1145/3600006.9999999").replace("Ada Lovelace", "S. Stranger")
+    text = ENTRY_WITH_ITS_DOI.replace(DOI, "10.1145/3600006.9999999").replace(
+        "Ada Lovelace", "S. Stranger"
+    )
     client = login("editor")
     record = upload(client, lab.group, text)
     confirm(client, record, **{"author:theirs2024#1": str(lab.stranger.pk)})

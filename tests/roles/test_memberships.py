@@ -10,7 +10,7 @@ from django.urls import reverse
 from people.models import Membership, Person, Role
 from pubs.permissions import scope_for
 from tests.factories import MembershipFactory, PersonFactory, paper_with_authors
-from tests.roles.test_tampering import change_url, profile_data
+from tests.roles.forms import change_url, profile_data
 
 MEMBERSHIPS = reverse("admin:people_membership_changelist")
 

@@ -5,15 +5,11 @@ from __future__ import annotations
 import pytest
 from django.urls import reverse
 
-from people.models import Membership, Person, Role
+from people.models import Membership, Role
 from pubs.models import BibtexImport, Paper
 from tests.admin.test_paper_form import paper_form_data
 from tests.factories import MembershipFactory, PersonFactory
-from tests.roles.test_matrix import authors_data
-
-
-def change_url(obj) -> str:
-    return reverse(f"admin:{obj._meta.app_label}_{obj._meta.model_name}_change", args=[obj.pk])
+from tests.roles.forms import authors_data, change_url, profile_data
 
 
 def test_a_member_posting_to_another_groups_paper_changes_nothing(login, lab):
@@ -169,22 +165,6 @@ def test_the_changelist_lists_only_the_papers_in_scope(login, lab, role):
     titles = {paper.title for paper in response.context["cl"].result_list}
     expected = {"editor": {"Own paper", "Group paper"}, "member": {"Own paper"}}[role]
     assert titles == expected
-
-
-def profile_data(person: Person, **fields) -> dict:
-    data = {
-        "given_name": person.given_name,
-        "family_name": person.family_name,
-        "slug": person.slug,
-        "variants": "",
-        **{
-            f"{prefix}-{key}": value
-            for prefix in ("memberships", "advised_by", "advising")
-            for key, value in (("TOTAL_FORMS", 0), ("INITIAL_FORMS", 0))
-        },
-    }
-    data.update(fields)
-    return data
 
 
 def test_someone_elses_history_is_hidden_from_a_member(login, lab):

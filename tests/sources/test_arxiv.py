@@ -71,3 +71,18 @@ def test_requests_to_arxiv_keep_three_seconds_apart(http, published, replay, clo
     arxiv.entries(http, ["1111.2011"])
     arxiv.entries(http, ["1605.08386"])
     assert clock.naps == [3.0]
+
+
+@pytest.mark.parametrize(
+    "text, venue, volume, pages, year",
+    [
+        ("Phys. Rev. B 85, 115117 (2012)", "Phys. Rev. B", "85", "115117", 2012),
+        ("JETP Lett.86:559-561,2008", "JETP Lett", "86", "559--561", 2008),
+        ("J. Chem. Phys. 115, 1626 (2001)", "J. Chem. Phys", "115", "1626", 2001),
+        ("NSDI 2024", "NSDI 2024", "", "", 2024),
+        ("Proceedings of ICNP'24", "Proceedings of ICNP'24", "", "", None),
+    ],
+)
+def test_a_journal_reference_names_venue_volume_pages_and_year(text, venue, volume, pages, year):
+    ref = arxiv.read_journal_ref(text)
+    assert (ref.venue, ref.volume, ref.pages, ref.year) == (venue, volume, pages, year)
