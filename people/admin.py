@@ -142,7 +142,7 @@ class PersonAdmin(CheckedIds, admin.ModelAdmin):
     ]
 
     def get_queryset(self, request: HttpRequest) -> QuerySet:
-        memberships = Membership.objects.select_related("group").order_by("group__name")
+        memberships = Membership.objects.confirmed().select_related("group").order_by("group__name")
         return (
             super()
             .get_queryset(request)

@@ -226,3 +226,9 @@ def test_an_editor_deletes_a_member_of_their_group_alone(login, lab):
     url = reverse("admin:people_person_delete", args=[person.pk])
     assert login("editor").post(url, {"post": "yes"}).status_code == 302
     assert not Person.objects.filter(pk=person.pk).exists()
+
+
+def test_the_list_of_people_shows_a_request_in_no_group(login, lab, request_for_stranger):
+    response = login("superuser").get(reverse("admin:people_person_changelist"))
+    row = next(p for p in response.context["cl"].result_list if p.pk == lab.stranger.pk)
+    assert response.context["cl"].model_admin.group_list(row) == lab.other_group.name
