@@ -5,6 +5,7 @@ from contextlib import contextmanager
 import pytest
 from django.core.cache import cache
 from django.db import transaction
+from django.test import override_settings
 from hypothesis import settings as hypothesis_settings
 
 from tests.fixture_snapshots import load_fixtures
@@ -16,6 +17,22 @@ hypothesis_settings.register_profile(
 )
 hypothesis_settings.register_profile("dev", print_blob=True)
 hypothesis_settings.load_profile("ci" if os.environ.get("CI") else "dev")
+
+
+@pytest.fixture(scope="session", autouse=True)
+def _fast_password_hashing():
+    """Passwords hashed with a fast hasher: the production one takes a third of a second a
+    password by design, and every test of the admin makes a user with one. The production
+    hashers stay listed, so a hash they made still checks."""
+    hashers = ["django.contrib.auth.hashers.MD5PasswordHasher"]
+    with override_settings(PASSWORD_HASHERS=[*hashers, *_production_hashers()]):
+        yield
+
+
+def _production_hashers() -> list[str]:
+    from django.conf import settings
+
+    return list(settings.PASSWORD_HASHERS)
 
 
 @contextmanager
