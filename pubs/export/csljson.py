@@ -21,6 +21,7 @@ from __future__ import annotations
 import json
 import re
 from collections.abc import Sequence
+from functools import lru_cache
 from typing import Any
 
 from pubs.bibtex.names import parse_authors
@@ -91,13 +92,16 @@ def csl_authors(paper: ExportPaper, *, cited: bool = False) -> list[dict[str, st
 
 def csl_name(author: ExportAuthor) -> dict[str, str]:
     """{"family": "Fang", "given": "Jin"}; a name in Chinese script as a literal."""
-    if is_chinese(author.printed) and " " not in author.printed.strip():
-        return {"literal": author.printed.strip()}
-    given, family, suffix = author.name_parts()
-    name = {"family": family, "given": given}
-    if suffix:
-        name["suffix"] = suffix
-    return {part: value for part, value in name.items() if value}
+    return dict(_csl_name(author.printed, author.given, author.family))
+
+
+@lru_cache(maxsize=8192)  # an author's name recurs on each of their papers
+def _csl_name(printed: str, given: str, family: str) -> tuple[tuple[str, str], ...]:
+    if is_chinese(printed) and " " not in printed.strip():
+        return (("literal", printed.strip()),)
+    given, family, suffix = ExportAuthor(printed, given, family).name_parts()
+    parts = (("family", family), ("given", given), ("suffix", suffix))
+    return tuple((part, value) for part, value in parts if value)
 
 
 def _editor_names(editor: str) -> list[dict[str, str]]:

@@ -15,6 +15,7 @@ from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
+from pubs.export.styles.names import Name
 from pubs.export.styles.text import Text
 from pubs.export.styles.values import collation_key, sort_text, typographic, year_month
 
@@ -33,6 +34,7 @@ class Item:
     names_needed: int = 0
     year: int | None = field(init=False)
     month: int | None = field(init=False)
+    _names: dict[str, tuple[Name, ...]] = field(init=False, default_factory=dict)
 
     def __post_init__(self) -> None:
         self.year, self.month = year_month(self.csl)
@@ -59,8 +61,13 @@ class Item:
         value = self.csl.get(variable, "")
         return str(value) if value else ""
 
-    def names(self, variable: str) -> list[dict[str, str]]:
-        return list(self.csl.get(variable) or [])
+    def names(self, variable: str) -> tuple[Name, ...]:
+        """The names of a name variable ("author", "editor"), parsed once."""
+        if variable not in self._names:
+            self._names[variable] = tuple(
+                Name.from_csl(value) for value in self.csl.get(variable) or ()
+            )
+        return self._names[variable]
 
     def has(self, *variables: str) -> bool:
         return any(self.csl.get(variable) for variable in variables)
@@ -110,7 +117,7 @@ def _add_names(items: list[Item]) -> None:
     them too."""
     alike: dict[tuple, list[tuple[Item, list[str]]]] = defaultdict(list)
     for item in items:
-        families = [_family(value) for value in item.names("author") or item.names("editor")]
+        families = [name.key for name in item.names("author") or item.names("editor")]
         short = tuple(families) if len(families) < 3 else (families[0], "et al.")
         alike[(item.year, short)].append((item, families))
     for group in alike.values():
@@ -129,10 +136,6 @@ def _add_names(items: list[Item]) -> None:
 
 def _cited(families: list[str], count: int) -> tuple:
     return (*families[:count], "et al." if count < len(families) else "")
-
-
-def _family(value: dict[str, str]) -> str:
-    return value.get("literal") or value.get("family", "")
 
 
 def _sortable(value: str | None) -> tuple:

@@ -5,7 +5,7 @@ case, page ranges abbreviated (601–15)."""
 from __future__ import annotations
 
 from pubs.export.styles import Item, Style, date_key
-from pubs.export.styles.names import Name, NameStyle, format_names, sort_names
+from pubs.export.styles.names import NameStyle, format_names, sort_names
 from pubs.export.styles.text import (
     EMPTY,
     Text,
@@ -180,10 +180,10 @@ def sort_keys(item: Item) -> tuple[str | None, ...]:
 def ambiguity(item: Item) -> tuple:
     """What a Chicago citation can show: the authors' family names (added until they
     differ), the first author's given name, the year."""
-    names = [Name.from_csl(value) for value in item.names("author") or item.names("editor")]
+    names = item.names("author") or item.names("editor")
     first = names[0].given if names and not names[0].literal else ""
     year = str(item.year) if item.year else "n.d."
-    return (year, tuple(name.literal or f"{name.particle} {name.family}" for name in names), first)
+    return (year, tuple(name.key for name in names), first)
 
 
 STYLE = Style(

@@ -9,9 +9,9 @@ the last-author form (APA's "… Wang, W.") never applies, since the last author
 from __future__ import annotations
 
 import re
+from collections.abc import Sequence
 from dataclasses import dataclass
 from functools import lru_cache
-from typing import Any
 
 from pubs.bibtex.text import is_chinese
 from pubs.export.styles.text import EMPTY, Run, Text, concat, italic, join, plain
@@ -66,6 +66,12 @@ class Name:
         return _parsed(value.get("literal", ""), value.get("given", ""), value.get("family", ""))
 
     @property
+    def key(self) -> str:
+        """What an in-text citation shows of the name: the family name with its particle, or
+        the literal name."""
+        return self.literal or " ".join(part for part in (self.particle, self.family) if part)
+
+    @property
     def romanesque(self) -> bool:
         return bool(_ROMANESQUE.search(self.family)) and not is_chinese(self.family)
 
@@ -83,6 +89,7 @@ def _parsed(literal: str, given: str, family: str) -> Name:
     )
 
 
+@lru_cache(maxsize=4096)
 def initials(given: str, initialize_with: str, *, hyphen: bool = True) -> str:
     """ "Cho-Jui" -> "C.-J.", "Martin Luther" -> "M. L." (``initialize_with`` ". ")."""
     parts = _GIVEN_PARTS.split(given.strip())
@@ -127,7 +134,7 @@ def format_name(
 
 
 def format_names(
-    values: list[dict[str, Any]],
+    names: Sequence[Name],
     style: NameStyle,
     *,
     shortened: bool = False,
@@ -139,7 +146,6 @@ def format_names(
     ``shortened``); ``language`` is the item's, whose Chinese or Japanese puts Latin-script
     names family first ("Fang J."); a shortened list names at least ``at_least`` people
     (``pubs.export.styles.Item.names_needed``)."""
-    names = [Name.from_csl(value) for value in values]
     if not names:
         return EMPTY
     static_order = language[:2] in ("zh", "ja")
@@ -205,7 +211,7 @@ def _precedes(rule: str, contextually: bool, style: NameStyle) -> bool:
 
 
 def sort_names(
-    values: list[dict[str, Any]],
+    names: Sequence[Name],
     *,
     initialize_with: str | None = None,
     demote_particle: bool = True,
@@ -215,10 +221,9 @@ def sort_names(
 ) -> str:
     """The names as citeproc-js renders them in a sort key: "Family Given" each (a demoted
     particle last: "Gogh Vincent van"), shortened as the list is."""
-    names = [Name.from_csl(value) for value in values]
     if et_al_min is not None and len(names) >= et_al_min:
         first = names[: et_al_use_first or 1]
-        names = [*first, names[-1]] if et_al_use_last and len(first) < len(names) - 1 else first
+        names = (*first, names[-1]) if et_al_use_last and len(first) < len(names) - 1 else first
     parts = []
     for name in names:
         if name.literal:

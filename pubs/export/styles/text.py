@@ -13,12 +13,11 @@ from __future__ import annotations
 
 import re
 from collections.abc import Iterable
-from dataclasses import dataclass
+from typing import NamedTuple
 
 
-@dataclass(frozen=True, slots=True)
-class Run:
-    """A stretch of text in one format."""
+class Run(NamedTuple):
+    """A stretch of text in one format (a tuple: an entry makes hundreds of them)."""
 
     text: str
     italic: bool = False

@@ -175,12 +175,8 @@ def collation_key(text: str) -> str:
     before other scripts. Compared as Python strings: a symbol becomes "\x01", a number
     "\x02" and its length and digits."""
     if not text.isascii():
-        text = "".join(
-            char
-            for char in unicodedata.normalize("NFKD", text)
-            if unicodedata.category(char)[0] not in "MPZC" or char in _ASCII_SYMBOLS
-        )
-    text = text.lower().translate(_ASCII_KEY)
+        text = unicodedata.normalize("NFKD", text)
+    text = text.translate(_FOLDING)
     return _DIGITS.sub(_number_key, text) if _HAS_DIGIT.search(text) else text
 
 
@@ -189,14 +185,28 @@ def _number_key(match: re.Match[str]) -> str:
     return f"\x02{chr(0x30 + len(digits))}{digits}"
 
 
-#: ASCII punctuation and spaces are ignored; ASCII symbols sort before digits and letters.
+#: ASCII characters that sort as symbols; the others that are no letter or digit are ignored.
 _ASCII_SYMBOLS = frozenset("$+<=>^`|~")
-_ASCII_KEY = str.maketrans(
-    {
-        **{char: None for char in map(chr, range(128)) if not char.isalnum()},
-        **dict.fromkeys(_ASCII_SYMBOLS, "\x01"),
-    }
-)
+
+
+class _Folding(dict):
+    """The ``str.translate`` table of the collation key, filled as characters are met:
+    marks, punctuation, spaces and controls dropped, symbols as "\x01", letters lowered."""
+
+    def __missing__(self, code: int) -> str | None:
+        char = chr(code)
+        category = unicodedata.category(char)[0]
+        if char in _ASCII_SYMBOLS or (category == "S" and not char.isascii()):
+            value: str | None = "\x01"
+        elif category in "MPZCS":
+            value = None
+        else:
+            value = char.lower()
+        self[code] = value
+        return value
+
+
+_FOLDING = _Folding()
 _DIGITS = re.compile(r"[0-9]+")
 _HAS_DIGIT = re.compile(r"[0-9]")
 
