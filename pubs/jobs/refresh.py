@@ -13,7 +13,11 @@ from django_tasks import task
 
 from pubs.services.citations import citations_refresh
 from pubs.services.sources import source_client
-from pubs.services.suggestions import missing_field_suggestions, preprint_suggestions
+from pubs.services.suggestions import (
+    doi_suggestions,
+    missing_field_suggestions,
+    preprint_suggestions,
+)
 
 
 def _with_client(check: Callable[..., int]) -> int:
@@ -32,8 +36,9 @@ def refresh_preprints() -> int:
 
 @task()
 def refresh_missing_fields() -> int:
-    """Suggest the abstract, pages, volume and issue Crossref has for papers lacking them."""
-    return _with_client(missing_field_suggestions)
+    """Suggest the abstract, pages, volume and issue Crossref has for papers lacking them,
+    and the DOI OpenAlex has for papers without one."""
+    return _with_client(missing_field_suggestions) + _with_client(doi_suggestions)
 
 
 @task()

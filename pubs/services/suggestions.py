@@ -3,9 +3,9 @@
 The checks (run by pubs.jobs.refresh) only offer suggestions: a preprint whose arXiv record
 names its published version (the DOI, then Crossref's record of it, or the journal
 reference), a paper with a DOI whose Crossref record has the abstract, pages, volume or issue
-it lacks. Accepting one writes its changes on the paper (with the user in the paper's
-history) and keeps the values it replaced; undoing it puts them back, unless the paper was
-changed since.
+it lacks, a paper without a DOI whose title OpenAlex knows with one. Accepting one writes its
+changes on the paper (with the user in the paper's history) and keeps the values it replaced;
+undoing it puts them back, unless the paper was changed since.
 """
 
 from __future__ import annotations
@@ -23,7 +23,7 @@ from django.utils import timezone
 from pubs.models import Paper, PaperKind, Status, Suggestion, SuggestionStatus, Venue, VenueKind
 from pubs.search import search_text_refresh
 from pubs.services.papers import venue_index
-from pubs.sources import arxiv, crossref
+from pubs.sources import arxiv, crossref, openalex
 from pubs.sources.http import HttpClient, SourceError
 
 #: The fields of a paper a suggestion may change.
@@ -133,6 +133,32 @@ def missing_field_suggestions(*, http: HttpClient, papers: Iterable[Paper] | Non
         names = ", ".join(changes)
         summary = f"{_short_title(paper.title)}: {names} from Crossref"
         if suggestion_offer(paper=paper, summary=summary, source="Crossref", changes=changes):
+            offered += 1
+    return offered
+
+
+def doi_suggestions(*, http: HttpClient, papers: Iterable[Paper] | None = None) -> int:
+    """Offer the DOI OpenAlex has for papers without a DOI or an arXiv id: the one work whose
+    title is the paper's (letters and digits compared) of the paper's year. Returns how many
+    were offered."""
+    if papers is None:
+        papers = (
+            Paper.objects.filter(doi="", arxiv_id="")
+            .exclude(kind__in=[PaperKind.PATENT, PaperKind.THESIS])
+            .exclude(title="")
+        )
+    offered = 0
+    for paper in papers:
+        try:
+            work = openalex.by_title(http, paper.title, paper.year)
+        except SourceError:
+            continue
+        if work is None or not work.doi:
+            continue
+        summary = f"{_short_title(paper.title)}: DOI {work.doi} from OpenAlex"
+        if suggestion_offer(
+            paper=paper, summary=summary, source="OpenAlex", changes={"doi": work.doi}
+        ):
             offered += 1
     return offered
 

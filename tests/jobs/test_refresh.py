@@ -150,3 +150,20 @@ def test_citation_counts_are_read_with_their_source_and_date(sources, run_worker
     count = CitationCount.objects.get(paper=paper)
     assert (count.count, count.source, count.date) == (14, "OpenAlex", timezone.localdate())
     assert not CitationCount.objects.filter(paper=other).exists()
+
+
+def test_a_paper_without_a_doi_gets_the_one_openalex_has_for_its_title(sources, run_worker):
+    paper = PaperFactory(
+        title="Evaluating and Mapping Grape Color Using Image-Based Phenotyping", year=2020
+    )
+    sources.recorded(
+        "https://api.openalex.org/works", "openalex/work_by_doi.json", filter="title.search"
+    )
+    call_command("refresh_sources", only=["fields"], stdout=None)
+    run_worker()
+    suggestion = Suggestion.objects.get()
+    assert (
+        suggestion.changes == {"doi": "10.34133/2020/8086309"} and suggestion.source == "OpenAlex"
+    )
+    assert suggestion.summary.endswith(": DOI 10.34133/2020/8086309 from OpenAlex")
+    assert Paper.objects.get(pk=paper.pk).doi == ""
