@@ -149,8 +149,12 @@ def _plan(job: ImportJob) -> str:
     except BibtexError as exc:
         _set(job, JobStage.FAILED, message=str(exc))
         return JobStage.FAILED
-    job.plan = pickle.dumps(planned, protocol=pickle.HIGHEST_PROTOCOL)
-    _set(job, JobStage.PLANNED, progress={"action": "plan", "line": lines, "lines": lines})
+    _set(
+        job,
+        JobStage.PLANNED,
+        progress={"action": "plan", "line": lines, "lines": lines},
+        plan=pickle.dumps(planned, protocol=pickle.HIGHEST_PROTOCOL),
+    )
     return JobStage.PLANNED
 
 
@@ -192,9 +196,20 @@ def _apply(job: ImportJob, user_id: int | None) -> str:
     return JobStage.DONE
 
 
-def _set(job: ImportJob, stage: str, *, message: str = "", progress: dict | None = None) -> None:
+def _set(
+    job: ImportJob,
+    stage: str,
+    *,
+    message: str = "",
+    progress: dict | None = None,
+    plan: bytes | None = None,
+) -> None:
+    """Write the job's stage (and its progress, and the plan it made: megabytes, written once)."""
     job.stage, job.message = stage, message
-    fields = ["stage", "message", "plan", "updated"]
+    fields = ["stage", "message", "updated"]
+    if plan is not None:
+        job.plan = plan
+        fields.append("plan")
     if progress is not None:
         job.progress = progress
         fields.append("progress")
