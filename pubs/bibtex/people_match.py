@@ -19,9 +19,10 @@ file find them; co-authorships of earlier entries count as evidence too.
 from __future__ import annotations
 
 import re
-from collections import defaultdict
-from collections.abc import Hashable, Iterable
+from collections import Counter, defaultdict
+from collections.abc import Collection, Hashable, Iterable
 from dataclasses import dataclass
+from itertools import islice
 from typing import Literal
 
 from rapidfuzz import fuzz, process
@@ -38,6 +39,14 @@ LINKED = frozenset(
     {"exact", "variant", "native", "chinese_order", "middle", "initials", "coauthors"}
 )
 SUGGESTION_SCORE = 85
+#: The people an ambiguous or close name is shown to be, at most (the likeliest first).
+MAX_CANDIDATES = 20
+#: The people of one family name (or one given name) a close name is compared with, at most:
+#: the first recorded. Real labs know a few hundred of one family name; a file of 100,000
+#: people called Wang would otherwise compare each with all the others.
+MAX_CLOSE_NAMES = 5_000
+#: Initials indexed for each person: "J. R. R. T." is looked up by its first eight.
+_INDEXED_INITIALS = 8
 _FOLDED_AWAY = re.compile(r"[\s.\-'’]+")
 
 
@@ -97,15 +106,16 @@ class PeopleIndex:
         self.by_full: dict[tuple[str, str], set[Hashable]] = defaultdict(set)
         self.by_variant: dict[tuple[str, str], set[Hashable]] = defaultdict(set)
         self.by_native: dict[str, set[Hashable]] = defaultdict(set)
-        #: family name -> its people, each with their given name folded (what a close name is
-        #: compared with); a family name recorded as a variant counts too.
+        #: family name -> its first MAX_CLOSE_NAMES people, each with their given name folded
+        #: (what a close name is compared with); a family name recorded as a variant counts.
         self.by_family: dict[str, dict[Hashable, str]] = defaultdict(dict)
         #: (family name, first given name) -> people, for names with or without middle names.
         self.by_first_name: dict[tuple[str, str], set[Hashable]] = defaultdict(set)
-        #: given name -> its people, each with their family name folded.
+        #: given name -> its first MAX_CLOSE_NAMES people, each with their family name folded.
         self.by_given: dict[str, dict[Hashable, str]] = defaultdict(dict)
-        #: person -> their family name folded and their initials, for names given as initials.
-        self._initials: dict[Hashable, tuple[str, str]] = {}
+        #: (family name, the first initials of the given names) -> people, in the order added:
+        #: who "J. R. Smith" may be ("j", "jr" and "jrr" all lead to John Ronald Reuel Smith).
+        self.by_initials: dict[tuple[str, str], dict[Hashable, None]] = defaultdict(dict)
         #: The people of each paper, by person; co-authors are read from them only when a
         #: name fits several people or nearly fits one (see :meth:`coauthors`).
         self._papers: dict[Hashable, list[frozenset[Hashable]]] = defaultdict(list)
@@ -119,10 +129,12 @@ class PeopleIndex:
         self.people[person.id] = person
         family, given = _full_key(person.given, person.family)
         self.by_full[family, given].add(person.id)
-        self.by_family[family][person.id] = given
+        _add_close(self.by_family[family], person.id, given)
         self.by_first_name[family, first_given_name(person.given)].add(person.id)
-        self.by_given[given][person.id] = family
-        self._initials[person.id] = (family, initials_of(person.given))
+        _add_close(self.by_given[given], person.id, family)
+        initials = initials_of(person.given)[:_INDEXED_INITIALS]
+        for end in range(len(initials) + 1):
+            self.by_initials[family, initials[:end]][person.id] = None
         if person.native:
             self.by_native[person.native].add(person.id)
         for variant in person.variants:
@@ -133,7 +145,9 @@ class PeopleIndex:
         if author.native:
             self.by_native[author.native].add(person_id)
         self.by_variant[_full_key(author.given, author.family)].add(person_id)
-        self.by_family[fold(author.family)][person_id] = fold(self.people[person_id].given)
+        _add_close(
+            self.by_family[fold(author.family)], person_id, fold(self.people[person_id].given)
+        )
 
     def link(self, first: Hashable, second: Hashable) -> None:
         """Record that two people wrote a paper together."""
@@ -190,7 +204,9 @@ class PeopleIndex:
                     author, person, evidence, "chinese_order", "in Chinese order"
                 )
         else:
-            fitting = self._fitting_initials(author) | variant | exact
+            fitting: Collection[Hashable] = self._fitting_initials(author)
+            if variant or exact:
+                fitting = {*fitting, *variant, *exact}
             if len(fitting) == 1:
                 person = self.people[_one(fitting)]
                 return PersonMatch(
@@ -246,23 +262,30 @@ class PeopleIndex:
         reason = f"{author.printed} may be {person.name} {how}"
         return PersonMatch("suggestion", None, (person.id,), reason)
 
-    def _fitting_initials(self, author: Author) -> set[Hashable]:
+    def _fitting_initials(self, author: Author) -> Collection[Hashable]:
+        """The people of the family name whose initials begin with the author's."""
         wanted, family = initials_of(author.given), fold(author.family)
-        found = set()
-        for person_id in self.by_family.get(family, ()):
-            their_family, initials = self._initials[person_id]
-            if their_family == family and initials.startswith(wanted):
-                found.add(person_id)
-        return found
+        found = self.by_initials.get((family, wanted[:_INDEXED_INITIALS]), {})
+        if len(wanted) <= _INDEXED_INITIALS:
+            return found
+        return {c for c in found if initials_of(self.people[c].given).startswith(wanted)}
 
     def _decide(
-        self, candidates: set[Hashable], evidence: set[Hashable], author: Author, basis: str
+        self,
+        candidates: Collection[Hashable],
+        evidence: set[Hashable],
+        author: Author,
+        basis: str,
     ) -> PersonMatch:
-        """Several people fit: the one who wrote with the entry's other authors, if only one did."""
-        scores = {c: len(self.coauthors(c) & evidence) for c in candidates}
-        best = max(scores.values())
+        """Several people fit: the one who wrote with the entry's other authors, if only one did.
+
+        The candidates kept with the match are the likeliest MAX_CANDIDATES: those who wrote
+        with the entry's authors, then by name.
+        """
+        scores = self._shared_coauthors(candidates, evidence)
+        best = max(scores.values(), default=0)
         winners = [c for c, score in scores.items() if score == best]
-        ordered = tuple(sorted(candidates, key=lambda c: (-scores[c], self.people[c].name)))
+        ordered = tuple(self._likeliest(candidates, scores))
         if best > 0 and len(winners) == 1:
             person = self.people[winners[0]]
             shared = sorted(
@@ -276,7 +299,39 @@ class PeopleIndex:
             )
             return PersonMatch("coauthors", person.id, ordered, reason)
         names = " or ".join(self.people[c].name for c in ordered)
-        return PersonMatch("ambiguous", None, ordered, f"{author.printed} could be {names}")
+        more = (
+            f" (or {len(candidates) - len(ordered):,} more)"
+            if len(candidates) > len(ordered)
+            else ""
+        )
+        return PersonMatch("ambiguous", None, ordered, f"{author.printed} could be {names}{more}")
+
+    def _shared_coauthors(
+        self, candidates: Collection[Hashable], evidence: set[Hashable]
+    ) -> dict[Hashable, int]:
+        """How many of the people ``evidence`` each candidate wrote with (those with none left
+        out), counted from the smaller side: thousands may fit "J. Wang"."""
+        if not evidence:
+            return {}
+        if len(candidates) <= len(evidence):
+            scores = {c: len(self.coauthors(c) & evidence) for c in candidates}
+            return {c: score for c, score in scores.items() if score}
+        return dict(Counter(c for e in evidence for c in self.coauthors(e) if c in candidates))
+
+    def _likeliest(
+        self, candidates: Collection[Hashable], scores: dict[Hashable, int]
+    ) -> list[Hashable]:
+        """At most MAX_CANDIDATES of ``candidates``: those with a score, highest first, then
+        the others by name (among the first hundred of them)."""
+        name = self._name_key
+        found = sorted(scores, key=lambda c: (-scores[c], name(c)))[:MAX_CANDIDATES]
+        if len(found) < MAX_CANDIDATES:
+            others = (c for c in islice(candidates, 100 + len(found)) if c not in scores)
+            found += sorted(others, key=name)[: MAX_CANDIDATES - len(found)]
+        return found
+
+    def _name_key(self, person_id: Hashable) -> str:
+        return self.people[person_id].name
 
     def _suggest(self, author: Author, evidence: set[Hashable]) -> PersonMatch:
         """Close names: the same family name and a given name a typo away, or the other way
@@ -298,10 +353,16 @@ class PeopleIndex:
                 if (score >= SUGGESTION_SCORE or shared >= 2) and person_id not in candidates:
                     candidates[person_id] = score + 10 * shared
         if candidates:
-            ordered = tuple(sorted(candidates, key=lambda c: -candidates[c]))
+            ordered = tuple(sorted(candidates, key=lambda c: -candidates[c])[:MAX_CANDIDATES])
             names = ", ".join(self.people[c].name for c in ordered)
             return PersonMatch("suggestion", None, ordered, f"no exact match; close to {names}")
         return PersonMatch("new", reason="no one of this name")
+
+
+def _add_close(names: dict[Hashable, str], person_id: Hashable, name: str) -> None:
+    """Record ``person_id``'s folded ``name`` among the first MAX_CLOSE_NAMES of ``names``."""
+    if len(names) < MAX_CLOSE_NAMES or person_id in names:
+        names[person_id] = name
 
 
 def _close(name: str, names: dict[Hashable, str]) -> list[tuple[str, float, Hashable]]:

@@ -3,7 +3,13 @@
 import pytest
 
 from pubs.bibtex.names import parse_name
-from pubs.bibtex.people_match import PeopleIndex, PersonRecord, given_names_agree
+from pubs.bibtex.people_match import (
+    MAX_CANDIDATES,
+    MAX_CLOSE_NAMES,
+    PeopleIndex,
+    PersonRecord,
+    given_names_agree,
+)
 
 PEOPLE = [
     PersonRecord("jin", "Jin", "Fang", variants=("J. Fang",)),
@@ -147,3 +153,41 @@ def test_people_added_later_are_found(index):
 )
 def test_given_names_agree(first, second, agree):
     assert given_names_agree(first, second) is agree
+
+
+@pytest.fixture
+def many_wangs() -> PeopleIndex:
+    """5,000 people called J… Wang, and one of them wrote with Hongli Xu."""
+    wangs = [PersonRecord(f"wang{n}", f"J{n}x", "Wang") for n in range(5000)]
+    return PeopleIndex([*wangs, PersonRecord("hongli", "Hongli", "Xu")], [("wang4321", "hongli")])
+
+
+def test_a_name_fitting_thousands_keeps_the_likeliest_and_says_how_many_more(many_wangs):
+    found = match(many_wangs, "J. Wang")
+    assert found.kind == "ambiguous"
+    assert len(found.candidates) == MAX_CANDIDATES
+    assert found.reason.endswith(f"(or {5000 - MAX_CANDIDATES:,} more)")
+
+
+def test_the_one_who_wrote_with_the_entry_s_authors_is_found_among_thousands(many_wangs):
+    found = match(many_wangs, "J. Wang", "hongli")
+    assert (found.kind, found.person) == ("coauthors", "wang4321")
+
+
+def test_initials_longer_than_those_indexed_fit_exactly():
+    people = PeopleIndex(
+        [
+            PersonRecord("long", "A B C D E F G H I J", "Kay"),
+            PersonRecord("other", "A B C D E F G H X", "Kay"),
+        ]
+    )
+    found = match(people, "A. B. C. D. E. F. G. H. I. Kay")
+    assert (found.kind, found.person) == ("initials", "long")
+
+
+def test_a_close_name_is_compared_with_the_first_people_of_its_family_name():
+    fillers = [PersonRecord(f"zhao{n}", f"Filler{n}", "Zhao") for n in range(MAX_CLOSE_NAMES)]
+    first, last = PersonRecord("gongming", "Gongming", "Zhao"), PersonRecord("hl", "Hongli", "Zhao")
+    people = PeopleIndex([first, *fillers, last])
+    assert match(people, "Gongmin Zhao").candidates == ("gongming",)
+    assert match(people, "Honglj Zhao").kind == "new"  # Hongli Zhao came after the first 5,000
