@@ -1,6 +1,7 @@
 """Reading settings from the environment, with the parsing rules in one place."""
 
 import os
+import re
 
 from django.core.exceptions import ImproperlyConfigured
 
@@ -27,3 +28,17 @@ def env_list(name: str, default: list[str]) -> list[str]:
     if raw is None:
         return default
     return [item.strip() for item in raw.split(",") if item.strip()]
+
+
+#: A CSS colour the site's stylesheet takes as it is: #rgb or #rrggbb.
+_COLOUR = re.compile(r"#(?:[0-9a-fA-F]{3}){1,2}")
+
+
+def env_colour(name: str, default: str) -> str:
+    """Return the colour in environment variable ``name`` (``#0b57d0``), or ``default``."""
+    raw = os.environ.get(name, "").strip()
+    if not raw:
+        return default
+    if not _COLOUR.fullmatch(raw):
+        raise ImproperlyConfigured(f"{name}={raw!r} is not a colour (write it #rrggbb).")
+    return raw.lower()

@@ -20,7 +20,7 @@ from pathlib import Path
 import dj_database_url
 from django.core.exceptions import ImproperlyConfigured
 
-from config.env import env_bool, env_list
+from config.env import env_bool, env_colour, env_list
 
 BASE_DIR = Path(__file__).resolve().parent.parent
 
@@ -216,6 +216,23 @@ SOURCES_TRANSPORT = None
 
 # The CCF list edition that "current rank" refers to (the 7th edition, March 2026).
 CCF_CURRENT_EDITION = int(os.environ.get("CCF_CURRENT_EDITION", "2026"))
+
+# -- The lab's name and look (pubs.web.site; docs/deploy.md) ------------------------------
+# The name in every page's header and title, in English and on the Chinese pages (unset:
+# "Lab publications", translated); a footer line in each language; the logo and favicon, files
+# of SITE_STATIC_DIR (collected with the other static files); the colour of links and of the
+# header band.
+SITE_NAME = os.environ.get("SITE_NAME", "").strip()
+SITE_NAME_ZH = os.environ.get("SITE_NAME_ZH", "").strip()
+SITE_FOOTER = os.environ.get("SITE_FOOTER", "").strip()
+SITE_FOOTER_ZH = os.environ.get("SITE_FOOTER_ZH", "").strip()
+SITE_LOGO = os.environ.get("SITE_LOGO", "").strip()
+SITE_FAVICON = os.environ.get("SITE_FAVICON", "").strip() or "favicon.svg"
+SITE_ACCENT_COLOUR = env_colour("SITE_ACCENT_COLOUR", "#0b57d0")
+SITE_HEADER_COLOUR = env_colour("SITE_HEADER_COLOUR", "#ffffff")
+SITE_STATIC_DIR = os.environ.get("SITE_STATIC_DIR", "").strip()
+if SITE_STATIC_DIR:
+    STATICFILES_DIRS.append(Path(SITE_STATIC_DIR))
 
 # -- HTTPS and logins ----------------------------------------------------------------------
 # With DEBUG=0 the site is served over HTTPS by default, behind a proxy (nginx, a load

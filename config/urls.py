@@ -1,20 +1,23 @@
 from django.conf.urls.i18n import i18n_patterns
 from django.contrib import admin
 from django.urls import include, path
+from django.utils.functional import lazy
 from django.utils.translation import gettext_lazy as _
 
-from pubs.web import media, sitemaps
+from pubs.web import media, site, sitemaps
 
 # The admin site (its models are registered in pubs.admin). Repeated failed logins lock the
 # username for a while (django-axes, config/settings.py).
-admin.site.site_header = _("Lab publications")
-admin.site.site_title = _("Lab publications")
+# The admin is headed by the lab's name (SITE_NAME), in the language of the page.
+admin.site.site_header = admin.site.site_title = lazy(lambda: site.current().name, str)()
 admin.site.index_title = _("Manage publications, people and venues")
 
 urlpatterns = [
     path("admin/", admin.site.urls),
     path("sitemap.xml", sitemaps.sitemap_xml, name="sitemap"),
     path("robots.txt", sitemaps.robots_txt, name="robots"),
+    # The lab's colours (SITE_ACCENT_COLOUR, SITE_HEADER_COLOUR) as a stylesheet.
+    path("theme.css", site.theme_css, name="theme-css"),
     # Uploaded files, in development as in production (pubs.web.media).
     path("media/<path:name>", media.serve, name="media"),
 ]

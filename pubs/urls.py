@@ -21,4 +21,6 @@ urlpatterns = [
     path("venues/", views.venue_list, name="venue-list"),
     path("venues/<slug:slug>/", views.venue_detail, name="venue-detail"),
     path("feeds/publications/", feeds.NewPublicationsFeed(), name="feed"),
+    path("people/<slug:slug>/feed/", feeds.PersonFeed(), name="person-feed"),
+    path("groups/<slug:slug>/feed/", feeds.GroupFeed(), name="group-feed"),
 ]

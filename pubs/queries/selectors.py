@@ -19,7 +19,8 @@ from django.db.models import Count, Exists, F, Min, OuterRef, Prefetch, Q, Query
 from people import names
 from people.models import Advising, Group, Membership, Person, Role
 from pubs.export.model import ExportAuthor, ExportPaper
-from pubs.models import Authorship, Link, Paper, Venue, VenueRank, ccf_label
+from pubs.models import Authorship, Link, Paper, Tag, Venue, VenueRank, ccf_label
+from pubs.search import name_key, printed_forms
 from pubs.venues import ccf
 
 PAGE_SIZE = 100
@@ -303,10 +304,11 @@ def paper_details() -> QuerySet[Paper]:
     )
 
 
-def newest_papers(limit: int) -> QuerySet[Paper]:
-    """The public papers added last, as model instances with their venue and authors."""
+def newest_papers(limit: int, papers: QuerySet[Paper] | None = None) -> QuerySet[Paper]:
+    """The public papers (of ``papers``: a person's, a group's) added last, as model
+    instances with their venue and authors."""
     return (
-        Paper.objects.public()
+        (Paper.objects.public() if papers is None else papers)
         .select_related("venue")
         .prefetch_related(authors_prefetch())
         .defer(*PAPER_UNSHOWN)
@@ -460,6 +462,68 @@ def people() -> QuerySet[Person]:
 
 def person_memberships(person: Person) -> QuerySet[Membership]:
     return person.memberships.confirmed().select_related("group").order_by("-start")
+
+
+def advising(person: Person) -> tuple[list[Advising], list[Advising]]:
+    """Who advised ``person`` (advisors, then co-advisors and mentors) and whom they
+    advised, in one query."""
+    rows = (
+        Advising.objects.filter(Q(student=person) | Q(advisor=person))
+        .select_related("student", "advisor")
+        .order_by("role", "advisor__family_name", "student__family_name", "student__given_name")
+    )
+    advisors, advisees = [], []
+    for row in rows:
+        (advisors if row.student_id == person.pk else advisees).append(row)
+    return advisors, advisees
+
+
+@dataclass(frozen=True)
+class Namesake:
+    """Another person printed in a form of ``person``'s name ("J. Fang")."""
+
+    person: Person
+    form: str
+
+
+def namesakes(person: Person) -> list[Namesake]:
+    """The public people who share a printed form of ``person``'s name (search.printed_forms:
+    the name, initials and family name, the native name, a variant), each with the first
+    shared form. Read from the people of the same family name or native name."""
+    own = {name_key(form): form for form in reversed(_printed_forms(person))}
+    same = Q(family_name__iexact=person.family_name)
+    if person.native_name:
+        same |= Q(native_name=person.native_name)
+    others = public_people().filter(same).exclude(pk=person.pk).order_by(*Person._meta.ordering)
+    found = []
+    for other in others:
+        shared = [own[key] for key in map(name_key, _printed_forms(other)) if key in own]
+        if shared:
+            found.append(Namesake(other, _first_in(shared, _printed_forms(person))))
+    return found
+
+
+def _printed_forms(person: Person) -> list[str]:
+    return printed_forms(person.given_name, person.family_name, person.native_name, person.variants)
+
+
+def _first_in(shared: list[str], forms: list[str]) -> str:
+    return min(shared, key=forms.index)
+
+
+def filter_names(name: str, value: str) -> str:
+    """What the value of a list's filter names, as pages show it: a public person's name, a
+    group's, a venue's (short) or a tag's; the value itself otherwise."""
+    if name == "person":
+        person = public_people().filter(slug=value).only("given_name", "family_name").first()
+        return person.name if person else value
+    if name == "venue":
+        venue = Venue.objects.filter(slug=value).only("abbreviation", "name").first()
+        return venue.short_name if venue else value
+    if name in ("group", "tag"):
+        model = Group if name == "group" else Tag
+        return model.objects.filter(slug=value).values_list("name", flat=True).first() or value
+    return value
 
 
 def groups() -> QuerySet[Group]:

@@ -3,9 +3,10 @@
 ``cached_page(query)`` first checks the request's query string with the URL's query form
 (``pubs.web.query``): a query it cannot honour is a 400, and the view sees only the canonical
 query. A page is then cached under what changes it and nothing else: the scheme and host
-(absolute URLs are written into pages and exports), the path, the language, and the canonical
-query. Cache keys carry the public version number (``pubs.services.public_version``), so a
-change made by any process invalidates the pages of all of them.
+(absolute URLs are written into pages and exports), the path, the language, the canonical
+query, and the lab's name and look (``pubs.web.site``). Cache keys carry the public version
+number (``pubs.services.public_version``), so a change made by any process invalidates the
+pages of all of them.
 
 The whole response is kept, headers included (a download keeps its file name). A response
 larger than ``PUBLIC_CACHE_MAX_BYTES`` is not kept, and how many are kept is bounded by the
@@ -24,6 +25,7 @@ from django.http import HttpRequest, HttpResponse, HttpResponseBase
 from django.utils.translation import get_language
 
 from pubs.services.public_version import version
+from pubs.web import site
 from pubs.web.query import PublicQuery
 
 View = Callable[..., HttpResponseBase]
@@ -65,6 +67,7 @@ def page_key(request: HttpRequest) -> str:
     """The cache key of a public page: the data version, then what the page is rendered from
     (``request.GET`` being the canonical query ``cached_page`` made it)."""
     page = (
+        site.version(),  # the lab's name and look, which every page shows
         request.scheme,
         request.get_host(),
         request.path,

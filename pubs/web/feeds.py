@@ -3,10 +3,12 @@
 import re
 
 from django.contrib.syndication.views import Feed
+from django.shortcuts import get_object_or_404
 from django.utils.feedgenerator import Atom1Feed
 from django.utils.html import escape
 from django.utils.translation import gettext_lazy as _
 
+from people.models import Group, Person
 from pubs.models import Paper
 from pubs.queries import selectors
 
@@ -48,3 +50,35 @@ class NewPublicationsFeed(Feed):
 
     def item_author_name(self, item: Paper) -> str:
         return xml_text(", ".join(a.display_name for a in item.authorships.all()[:3]))
+
+
+class PersonFeed(NewPublicationsFeed):
+    """The Atom feed of one person's publications, the newest added first."""
+
+    def get_object(self, request, slug: str) -> Person:
+        return get_object_or_404(selectors.public_people(), slug=slug)
+
+    def title(self, person: Person) -> str:
+        return _("Publications of %(name)s") % {"name": xml_text(person.name)}
+
+    def link(self, person: Person) -> str:
+        return person.get_absolute_url()
+
+    def items(self, person: Person):
+        return selectors.newest_papers(FEED_SIZE, selectors.person_papers(person))
+
+
+class GroupFeed(NewPublicationsFeed):
+    """The Atom feed of one group's publications, the newest added first."""
+
+    def get_object(self, request, slug: str) -> Group:
+        return get_object_or_404(Group, slug=slug)
+
+    def title(self, group: Group) -> str:
+        return _("Publications of %(name)s") % {"name": xml_text(group.name)}
+
+    def link(self, group: Group) -> str:
+        return group.get_absolute_url()
+
+    def items(self, group: Group):
+        return selectors.newest_papers(FEED_SIZE, selectors.group_papers(group))

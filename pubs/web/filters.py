@@ -19,7 +19,8 @@ from django.db.models import QuerySet
 from django.utils.translation import gettext_lazy as _
 
 from pubs.models import Authorship, Paper, PaperKind, Status
-from pubs.search import search_papers
+from pubs.queries import selectors
+from pubs.search import paper_search
 from pubs.venues import ccf
 from pubs.web.query import FlagField, PageQuery, PublicQuery
 
@@ -80,6 +81,10 @@ class PaperFilter(django_filters.FilterSet):
         model = Paper
         fields: list[str] = []
 
+    #: Set by the search: the people its query names, and whether its papers are ranked.
+    named_people: list = []
+    ranked = False
+
     def filter_rank(self, queryset: QuerySet, name: str, value: str) -> QuerySet:
         edition = self.form.cleaned_data.get("edition")
         edition = int(edition) if edition else settings.CCF_CURRENT_EDITION
@@ -101,7 +106,12 @@ class PaperFilter(django_filters.FilterSet):
         return queryset.filter(pk__in=through)
 
     def filter_text(self, queryset: QuerySet, name: str, value: str) -> QuerySet:
-        return search_papers(queryset, value)
+        """The search (pubs.search.paper_search): the people the query names are kept for
+        the page to offer, and whether the papers come ranked rather than by year."""
+        found = paper_search(queryset, value, people=selectors.public_people())
+        self.named_people = found.people
+        self.ranked = found.ranked
+        return found.papers
 
 
 #: The query string of a list's filters: PaperFilter's own fields, so the bounds are its.

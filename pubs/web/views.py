@@ -52,12 +52,14 @@ def paper_list_context(
     filterset = PaperFilter(request.GET or None, queryset=papers)
     filtered = filterset.qs
     page = page_of(request, filtered, selectors.PAGE_SIZE)
+    rows = selectors.entries(page.object_list, absolute_url=request.build_absolute_uri)
     return {
         "filter": filterset,
         "page": page,
-        "years": by_year(
-            selectors.entries(page.object_list, absolute_url=request.build_absolute_uri)
-        ),
+        # A search ranked by title words is one list, best first; any other list by year.
+        "years": [(None, rows)] if filterset.ranked else by_year(rows),
+        "ranked": filterset.ranked,
+        "named_people": filterset.named_people,
         "year_counts": selectors.year_counts(filtered),
         "total": page.paginator.count,
         "filtered": _is_filtered(filterset),
@@ -97,9 +99,12 @@ class ActiveFilter:
     label: str
     value: str
     without: str  # the query string without this filter
+    shown: str = ""  # what the value names: a person's, group's, venue's or tag's name
 
 
 def _active_filters(request: HttpRequest, filterset: PaperFilter) -> list[ActiveFilter]:
+    """The filters set by links, each named as the page names what it filters by (a
+    person's name, not their slug)."""
     active = []
     for name in LINKED_FILTERS:
         value = request.GET.get(name, "")
@@ -109,7 +114,8 @@ def _active_filters(request: HttpRequest, filterset: PaperFilter) -> list[Active
         others.pop(name)
         others.pop("page", None)
         label = filterset.form[name].label
-        active.append(ActiveFilter(name, label, value, f"?{others.urlencode()}"))
+        shown = selectors.filter_names(name, value)
+        active.append(ActiveFilter(name, label, value, f"?{others.urlencode()}", shown))
     return active
 
 
@@ -164,10 +170,13 @@ def person_detail(request: HttpRequest, slug: str) -> HttpResponse:
     person = get_object_or_404(selectors.public_people(), slug=slug)
     papers = selectors.person_papers(person)
     counts = selectors.tally(papers)
+    advisors, advisees = selectors.advising(person)
     context = {
         "person": person,
         "memberships": selectors.person_memberships(person),
-        "advisors": person.advised_by.select_related("advisor"),
+        "advisors": advisors,
+        "advisees": advisees,
+        "namesakes": selectors.namesakes(person),
         "rank_counts": counts.by_rank(),
         "year_counts_all": counts.by_year(),
         "coauthors": selectors.coauthors(person),

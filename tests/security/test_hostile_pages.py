@@ -12,6 +12,7 @@ from django.test import Client
 
 from pubs.web.feeds import xml_text
 from tests.security.hostile import (
+    BENIGN,
     GROUP,
     MEMBER,
     OUTSIDER,
@@ -38,6 +39,8 @@ PAGES = {
     "citations": "/publications/export.html?style=apa",
     "citations IEEE": "/publications/export.html?style=ieee",
 }
+#: The plain lab's people are "Plain words" too: a search for it offers their pages.
+NAMING_SEARCH = {"search naming people": f"/publications/?q={quote(BENIGN)}"}
 
 
 def pages(client: Client) -> dict[str, str]:
@@ -48,7 +51,7 @@ def pages(client: Client) -> dict[str, str]:
 def baseline(django_db_setup, django_db_blocker) -> dict[str, str]:
     """The pages of the lab with plain text in every field (nothing is kept in the database)."""
     with django_db_blocker.unblock():
-        return plain_responses(PAGES)
+        return plain_responses({**PAGES, **NAMING_SEARCH})
 
 
 def test_there_are_thirty_payloads_and_more():
@@ -85,7 +88,8 @@ def test_json_ld_stays_one_data_block_that_reads_back(client, payload):
 def test_a_hostile_search_is_shown_as_text(client, payload, baseline):
     html = client.get(f"/publications/?q={quote(payload)}").content.decode()
     nothing_found = client.get("/publications/?q=no+such+paper").content.decode()
-    assert injected(html, baseline["publications"], nothing_found) == []
+    pages = baseline["publications"], baseline["search naming people"], nothing_found
+    assert injected(html, *pages) == []
 
 
 def test_the_feed_is_well_formed_xml_with_the_title_as_written(client, payload):
