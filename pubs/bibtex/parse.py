@@ -280,6 +280,14 @@ def read_blocks(
             if isinstance(block.ignore_error_block, model.String):
                 continue  # a redefined @string, handled with the other macros
             first = block.previous_block.start_line + 1
+            if block.raw.strip() == block.previous_block.raw.strip():
+                # The same entry pasted twice (READMEs list one citation in two places).
+                message = (
+                    f"the entry {block.key} is repeated word for word (first at line "
+                    f"{first}); it is read once"
+                )
+                result.problems.append(Problem(message, line, block.key, severity="warning"))
+                continue
             message = f"the key {block.key} is used twice (first at line {first})"
             result.problems.append(Problem(message, line, block.key))
         elif isinstance(block, model.DuplicateFieldKeyBlock):

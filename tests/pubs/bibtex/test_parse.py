@@ -131,6 +131,28 @@ def test_a_field_given_twice_is_an_error():
     assert "title" in result.errors[0].message
 
 
+PATCHSTAR = (
+    "@article{fang2022parallel,\n  title={Parallel Training of Pre-Trained Models via"
+    " Chunk-Based Dynamic Memory Management},\n  author={Fang, Jiarui and Zhu, Zilin and Li,"
+    " Shenggui},\n  journal={IEEE TPDS},\n  year={2022}\n}\n"
+)
+
+
+def test_an_entry_pasted_twice_word_for_word_is_one_entry_with_a_warning():
+    result = parse(PATCHSTAR + "\nSee also:\n\n" + PATCHSTAR)
+    assert [entry.key for entry in result.entries] == ["fang2022parallel"]
+    assert not result.errors
+    [warning] = [p for p in result.problems if p.severity == "warning"]
+    assert warning.line == 10 and "first at line 1" in warning.message
+
+
+def test_two_different_entries_of_one_key_are_an_error_naming_both_lines():
+    result = parse(PATCHSTAR + "\n" + PATCHSTAR.replace("year={2022}", "year={2023}"))
+    [error] = result.errors
+    assert error.line == 8 and error.key == "fang2022parallel"
+    assert "first at line 1" in error.message
+
+
 def test_too_many_entries_are_refused():
     with pytest.raises(BibtexError, match="limit is 2"):
         parse("".join(f"@misc{{k{i}, title={{T}}, year=1}}\n" for i in range(3)), max_entries=2)
