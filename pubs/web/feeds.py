@@ -23,11 +23,25 @@ def xml_text(text: str) -> str:
     return _NOT_XML.sub("", text)
 
 
+class PeopleAtomFeed(Atom1Feed):
+    """Atom with one ``<author>`` per person of an entry (Django's feeds give an entry one
+    author), from the ``authors`` its feed's ``item_extra_kwargs`` gives."""
+
+    def add_item_elements(self, handler, item) -> None:
+        super().add_item_elements(handler, item)
+        for name in item.get("authors", ()):
+            handler.startElement("author", {})
+            handler.addQuickElement("name", name)
+            handler.endElement("author")
+
+
 class NewPublicationsFeed(Feed):
-    feed_type = Atom1Feed
+    feed_type = PeopleAtomFeed
     title = _("New publications")
     subtitle = _("Publications newly added to the lab's record")
     link = "/publications/"
+    #: The feed's author, for Atom's sake: an entry without authors takes it.
+    author_name = _("Lab publications")
 
     def items(self):
         return selectors.newest_papers(FEED_SIZE)
@@ -38,6 +52,8 @@ class NewPublicationsFeed(Feed):
     def item_description(self, item: Paper) -> str:
         """Authors · venue · year, as HTML (Atom readers render the summary as markup)."""
         authors = ", ".join(a.display_name for a in item.authorships.all())
+        if item.more_authors:
+            authors = ", ".join(part for part in (authors, str(_("et al."))) if part)
         venue = item.venue.short_name if item.venue else item.container_title
         summary = " · ".join(part for part in (authors, venue, str(item.year or "")) if part)
         return escape(xml_text(summary))
@@ -46,10 +62,12 @@ class NewPublicationsFeed(Feed):
         return item.created
 
     def item_updateddate(self, item: Paper):
+        """When the paper last changed (Atom's ``updated``)."""
         return item.modified
 
-    def item_author_name(self, item: Paper) -> str:
-        return xml_text(", ".join(a.display_name for a in item.authorships.all()[:3]))
+    def item_extra_kwargs(self, item: Paper) -> dict:
+        """The paper's authors, one ``<author>`` each (``PeopleAtomFeed``)."""
+        return {"authors": [xml_text(a.display_name) for a in item.authorships.all()]}
 
 
 class PersonFeed(NewPublicationsFeed):

@@ -152,7 +152,7 @@ def paper_detail(request: HttpRequest, slug: str) -> HttpResponse:
         "paper": paper,
         "canonical": url,
         "pdf_url": request.build_absolute_uri(pdf) if pdf else "",
-        "json_ld": _json_ld(request, paper, url),
+        "json_ld": _json_ld(request, row, url),
         "row": row,
         "citations": citing.cite_box(row),
     }
@@ -231,36 +231,12 @@ def venue_detail(request: HttpRequest, slug: str) -> HttpResponse:
 SCRIPT_ESCAPES = {ord("<"): "\\u003C", ord(">"): "\\u003E", ord("&"): "\\u0026"}
 
 
-def _json_ld(request: HttpRequest, paper: Paper, url: str) -> SafeString:
-    """schema.org ScholarlyArticle of a paper, for search engines."""
-    data: dict[str, Any] = {
-        "@context": "https://schema.org",
-        "@type": "ScholarlyArticle",
-        "headline": paper.title,
-        "name": paper.title,
-        "url": url,
-        "author": [
-            {
-                "@type": "Person",
-                "name": a.display_name,
-                "url": request.build_absolute_uri(a.person.get_absolute_url()),
-            }
-            for a in paper.authorships.all()
-        ],
-    }
-    if paper.year:
-        data["datePublished"] = (
-            f"{paper.year}-{paper.month:02d}" if paper.month else str(paper.year)
-        )
-    if paper.venue or paper.container_title:
-        data["isPartOf"] = {
-            "@type": "Periodical" if paper.kind == "journal" else "Event",
-            "name": paper.venue.name if paper.venue else paper.container_title,
-        }
-    if paper.doi:
-        data["sameAs"] = f"https://doi.org/{paper.doi}"
-    if paper.abstract:
-        data["abstract"] = paper.abstract
-    if paper.tags.all():
-        data["keywords"] = [tag.name for tag in paper.tags.all()]
+def _json_ld(request: HttpRequest, row: ExportPaper, url: str) -> SafeString:
+    """schema.org ScholarlyArticle of a paper (presentation.json_ld), for search engines."""
+    pattern = reverse("pubs:person-detail", args=["0slug0"])
+    data = presentation.json_ld(
+        row,
+        url=url,
+        person_url=lambda slug: request.build_absolute_uri(pattern.replace("0slug0", slug)),
+    )
     return mark_safe(json.dumps(data, ensure_ascii=False).translate(SCRIPT_ESCAPES))

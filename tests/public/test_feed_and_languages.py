@@ -66,3 +66,22 @@ def test_the_english_and_chinese_pages_are_cached_apart(client):
     assert "<h1>Publications</h1>" in client.get("/publications/").content.decode()
     assert "<h1>发表论文</h1>" in client.get("/zh-hans/publications/").content.decode()
     assert "<h1>Publications</h1>" in client.get("/publications/").content.decode()
+
+
+def test_feed_gives_one_author_per_person(client):
+    newest = Paper.objects.get(slug="non-idle-machine-aware-worker-placement-for-2024")
+    Paper.objects.filter(pk=newest.pk).update(created="2030-01-01T00:00:00Z")
+    authors = feed_entries(client)[0].findall(f"{ATOM}author")
+    assert [author.findtext(f"{ATOM}name") for author in authors] == [
+        a.display_name for a in newest.authorships.order_by("position")
+    ]
+
+
+def test_feed_updated_is_when_the_paper_last_changed(client):
+    newest = Paper.objects.get(slug="non-idle-machine-aware-worker-placement-for-2024")
+    Paper.objects.filter(pk=newest.pk).update(
+        created="2030-01-01T00:00:00Z", modified="2031-02-03T04:05:06Z"
+    )
+    entry = feed_entries(client)[0]
+    assert entry.findtext(f"{ATOM}updated") == "2031-02-03T04:05:06+00:00"
+    assert entry.findtext(f"{ATOM}published") == "2030-01-01T00:00:00+00:00"

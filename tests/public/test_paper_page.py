@@ -1,6 +1,7 @@
 """The paper page: every field, and what Google Scholar, Zotero and link previews read."""
 
 from io import StringIO
+from urllib.parse import quote_plus
 
 import pytest
 from django.core.management import call_command
@@ -59,11 +60,23 @@ def test_google_scholar_citation_tags(client, paper):
     assert meta(html, "citation_keywords") == ["GPU clusters"]
 
 
-def test_a_journal_article_names_its_journal(client):
+def test_a_journal_article_names_its_journal_as_it_prints_it(client):
     paper = Paper.objects.filter(kind="journal", venue__slug="ton").first()
     html = client.get(paper.get_absolute_url()).content.decode()
-    assert meta(html, "citation_journal_title") == ["IEEE Transactions on Networking"]
+    assert meta(html, "citation_journal_title") == ["IEEE/ACM Transactions on Networking"]
+    assert meta(html, "citation_journal_abbrev") == ["TON"]
     assert meta(html, "citation_conference_title") == []
+
+
+def test_the_tags_json_ld_coins_and_exports_name_one_venue(client):
+    paper = Paper.objects.filter(kind="journal", venue__slug="ton").first()
+    html = client.get(paper.get_absolute_url()).content.decode()
+    (journal,) = meta(html, "citation_journal_title")
+    assert json_ld(html)["isPartOf"] == {"@type": "Periodical", "name": journal}
+    assert f"rft.jtitle={quote_plus(journal)}" in html.replace("&amp;", "&")
+    ris = client.get(f"{paper.get_absolute_url()}export.ris").content.decode()
+    csl = client.get(f"{paper.get_absolute_url()}export.json").json()
+    assert f"T2  - {journal}\r\n" in ris and csl[0]["container-title"] == journal
 
 
 def test_an_uploaded_pdf_is_given_as_an_absolute_url(client, paper):
