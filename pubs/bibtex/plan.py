@@ -9,7 +9,8 @@ suggestion, or a new person; for each venue: the venue and why, or unresolved.
 
 from __future__ import annotations
 
-from collections.abc import Hashable
+import re
+from collections.abc import Collection, Hashable
 from dataclasses import dataclass, field, replace
 from operator import attrgetter
 from typing import Any, Literal
@@ -272,7 +273,7 @@ class ImportPlan:
         }
 
 
-_FAMILY = attrgetter("family")  # an author's family name
+_FAMILY = attrgetter("surname")  # an author's family name, particles included
 
 
 def build_plan(
@@ -295,6 +296,7 @@ def build_plan(
     plan = ImportPlan([], list(parsed.problems), {}, parsed.containers, decisions)
     created: dict[str, EntryPlan] = {}  # by entry key
     changed: dict[Hashable, dict[str, Any]] = {}  # papers already there, as entries leave them
+    given_by_file: dict[Hashable, set[str]] = {}  # their fields that entries before gave
     for record in records:
         check_time(budget, record.line, record.key)
         entry = EntryPlan(record)
@@ -318,7 +320,9 @@ def build_plan(
         if found is not None:
             entry.action = "duplicate"
             entry.duplicate = found
-            _plan_duplicate(entry, found.paper, created, changed, existing, papers, decisions)
+            _plan_duplicate(
+                entry, found.paper, created, changed, existing, papers, decisions, given_by_file
+            )
         else:
             created[record.key] = entry
             papers.add(
@@ -415,20 +419,29 @@ def _plan_duplicate(
     existing: dict[Hashable, dict[str, Any]],
     papers: PaperIndex,
     decisions: Decisions,
+    given_by_file: dict[Hashable, set[str]],
 ) -> None:
     """What a duplicate fills in or promotes, against its paper as the entries before it
     leave it. For a paper this import creates (a preprint, then its published version in the
     same file) that is part of the paper as created. The index then knows the paper as it
-    will be, so that the entries after it, and importing the file again, find it so."""
+    will be, so that the entries after it, and importing the file again, find it so.
+
+    Of two entries of the file for one paper, the first gives a field: a later one fills in
+    what it left empty and never overwrites it (``given_by_file``: the fields the entries
+    before gave each paper already there), so that the file imported again, whatever the
+    flags, changes nothing."""
     if isinstance(paper.id, str) and paper.id.startswith("entry:"):
         entry.same_as_entry = paper.id.removeprefix("entry:")
         first = created[entry.same_as_entry]
-        _plan_update(entry, first.values(), decisions)
+        values = first.values()
+        _plan_update(entry, values, decisions, given={n for n, v in values.items() if v})
         first.merged.update(entry.fill)
         values = first.values()
     else:
         current = changed.get(paper.id) or existing.get(paper.id, {})
-        _plan_update(entry, current, decisions)
+        given = given_by_file.setdefault(paper.id, set())
+        _plan_update(entry, current, decisions, given=given)
+        given.update(name for name, value in _paper_values(entry).items() if value)
         values = changed[paper.id] = {**current, **entry.fill}
     if entry.fill:
         papers.update(
@@ -459,8 +472,15 @@ def _venue_value_identity(value: Hashable | None) -> tuple[str, Hashable] | None
     return None if value is None else ("venue", value)
 
 
-def _plan_update(entry: EntryPlan, current: dict[str, Any], decisions: Decisions) -> None:
-    """Fields a duplicate would fill in; a published version promotes its preprint."""
+def _plan_update(
+    entry: EntryPlan,
+    current: dict[str, Any],
+    decisions: Decisions,
+    given: Collection[str] = (),
+) -> None:
+    """Fields a duplicate would fill in; a published version promotes its preprint. A field
+    that an earlier entry of the file ``given`` is not overwritten, and a value written
+    another way ("1--10", "1–10") is no conflict."""
     record, new = entry.record, _paper_values(entry)
     entry.promote = (
         current.get("status") == "preprint"
@@ -475,10 +495,21 @@ def _plan_update(entry: EntryPlan, current: dict[str, Any], decisions: Decisions
         old = current.get(name)
         if old in (None, "") or (old != value and name in PROMOTED and entry.promote):
             entry.fill[name] = value
-        elif old != value and name not in ("venue", "container_title"):
+        elif not same_value(name, old, value) and name not in ("venue", "container_title"):
             entry.conflicts[name] = (old, value)
-            if overwrite:
+            if overwrite and name not in given:
                 entry.fill[name] = value
+
+
+_DASHES = re.compile(r"\s*(?:-+|[\u2010-\u2015])\s*")
+
+
+def same_value(name: str, old: Any, new: Any) -> bool:
+    """Whether a paper's field and an entry's value are the same: page ranges compared
+    whatever their dash ("1--10", "1-10", "1–10")."""
+    if name == "pages" and isinstance(old, str) and isinstance(new, str):
+        return _DASHES.sub("-", old) == _DASHES.sub("-", new)
+    return old == new
 
 
 def _paper_values(entry: EntryPlan) -> dict[str, Any]:
@@ -540,12 +571,14 @@ def _plan_authors(
             if found is None:
                 match = people.match(author)
                 person = match.person
-                if match.kind in NEW_KINDS:
+                if match.kind in NEW_KINDS and not match.wants_coauthors:
                     # A misspelling of someone known is no candidate for others' initials.
                     new = _new_person(plan, people, author, findable=match.kind == "new")
                     person = new.key
                 found = seen[name] = (match, person)
             match, person = found
+            if match.wants_coauthors:
+                continue  # decided in pass 2, with the entry's co-authors
             if person is not None:
                 known[position] = person
             first[position] = match
@@ -572,6 +605,8 @@ def _plan_authors(
                     evidence.add(match.person)
                     open_positions.remove(position)
                     progress = True
+    _as_elsewhere_in_the_file(entries, firsts)
+    for entry, matches, known in zip(entries, firsts, knowns, strict=True):
         entry.authors.extend(
             _author_plan(
                 plan,
@@ -583,10 +618,34 @@ def _plan_authors(
                 matches[position],
                 known.get(position),
             )
-            for position, author in enumerate(authors, start=1)
+            for position, author in enumerate(entry.record.authors, start=1)
         )
     used = {a.person for e in entries if e.action == "create" for a in e.authors}
     plan.new_people = {key: person for key, person in plan.new_people.items() if key in used}
+
+
+def _as_elsewhere_in_the_file(entries: list[EntryPlan], matches: list[dict[int, PersonMatch]]):
+    """A name that co-authors linked to one person on some entries ("Robert C. Holte" is
+    Robert Holte, who wrote with Ariel Felner) is that person on the entries of the file
+    where its co-authors said nothing; a name they linked to two people stays a suggestion."""
+    linked: dict[str, set[Hashable]] = {}
+    for entry, found in zip(entries, matches, strict=True):
+        for position, author in enumerate(entry.record.authors, start=1):
+            match = found[position]
+            if match.linked and match.candidates and not author.is_initials:
+                linked.setdefault(author.printed, set()).add(match.person)
+    for entry, found in zip(entries, matches, strict=True):
+        for position, author in enumerate(entry.record.authors, start=1):
+            match = found[position]
+            people = linked.get(author.printed, set())
+            if match.wants_coauthors and len(people) == 1 and set(match.candidates) == people:
+                found[position] = replace(
+                    match,
+                    kind="middle",
+                    person=match.candidates[0],
+                    reason=f"{match.reason}, as co-authors show on another entry of the file",
+                    wants_coauthors=False,
+                )
 
 
 #: Matches that make a new person (a suggestion is one until the user says otherwise).
@@ -632,18 +691,18 @@ def _new_person(
     if author.native:
         key = f"new:{author.native}"
     else:
-        key = f"new:{fold(author.family)}|{fold(author.given)}"
+        key = f"new:{fold(author.surname)}|{fold(author.given)}"
     person = plan.new_people.get(key)
     if person is None:
         person = NewPerson(
             key,
             author.given,
-            " ".join(p for p in (author.von, author.family) if p),
+            author.surname,
             author.native,
             flagged=flagged,
         )
         plan.new_people[key] = person
         if findable and not author.is_initials:
-            people.add(PersonRecord(key, author.given, author.family, author.native))
+            people.add(PersonRecord(key, author.given, author.surname, author.native))
     person.printed.add(author.printed)
     return person

@@ -232,6 +232,105 @@ def test_fields_already_set_are_kept_unless_overwriting_is_chosen():
         EXISTING[100]["doi"] = ""
 
 
+USP = (
+    "@misc{{{key}, title={{USP: A Unified Sequence Parallelism Approach}}, year=2024, "
+    "eprint={{2405.07719}}, archivePrefix={{arXiv}}, pages={{{pages}}}}}\n"
+)
+
+
+def test_a_page_range_written_with_another_dash_is_no_difference():
+    EXISTING[100]["pages"] = "1--10"
+    try:
+        plan = plan_of(USP.format(key="x", pages="1–10"), Decisions(overwrite_all=True))
+        assert not plan.entries[0].conflicts and not plan.entries[0].fill
+    finally:
+        EXISTING[100]["pages"] = ""
+
+
+def test_a_later_entry_of_the_file_never_overwrites_what_an_earlier_one_gave():
+    plan = plan_of(
+        USP.format(key="x", pages="1--10") + USP.format(key="y", pages="11--20"),
+        Decisions(overwrite_all=True),
+    )
+    assert plan.entries[0].fill == {"pages": "1--10"}
+    assert plan.entries[1].conflicts == {"pages": ("1--10", "11--20")}
+    assert not plan.entries[1].fill
+
+
+HOLTE = [
+    PersonRecord(20, "Robert", "Holte"),
+    PersonRecord(21, "Ariel", "Felner"),
+    PersonRecord(22, "Jiannan", "Wang"),
+]
+
+
+def people_plan(text: str, coauthors=((20, 21),)):
+    parsed = parse(text)
+    return build_plan(
+        parsed,
+        [normalize(entry) for entry in parsed.entries],
+        people=PeopleIndex(HOLTE, coauthors),
+        papers=PaperIndex(),
+        venues=VenueIndex(VENUES),
+        existing={},
+    )
+
+
+def test_a_middle_name_on_one_side_is_the_person_its_co_authors_wrote_with():
+    plan = people_plan(
+        "@inproceedings{a, title={Partial Pattern Databases}, year=2007, "
+        "author={Ariel Felner and Robert C. Holte}}"
+    )
+    assert persons(plan) == [21, 20]
+    assert plan.entries[0].authors[1].match.kind == "middle"
+
+
+def test_a_middle_name_without_co_authors_in_common_is_a_suggestion_and_a_new_person():
+    plan = people_plan(
+        "@inproceedings{a, title={Partial Pattern Databases}, year=2007, "
+        "author={Robert C. Holte and Ada Lovelace}}"
+    )
+    [(_, author)] = plan.suggested
+    assert author.author.printed == "Robert C. Holte" and author.match.candidates == (20,)
+    assert author.is_new
+
+
+def test_a_middle_name_linked_by_co_authors_on_one_entry_is_that_person_on_the_others():
+    plan = people_plan(
+        "@inproceedings{a, title={Partial Pattern Databases}, year=2007, "
+        "author={Ariel Felner and Robert C. Holte}}\n"
+        "@inproceedings{b, title={Another Search}, year=2008, author={Robert C. Holte}}"
+    )
+    assert persons(plan, 0) == [21, 20] and persons(plan, 1) == [20]
+    assert not plan.suggested
+
+
+def test_a_middle_name_in_the_file_is_confirmed_by_co_authors_from_another_entry():
+    plan = people_plan(
+        "@inproceedings{a, title={A}, year=2007, author={Nils Froleyks and Ada Lovelace}}\n"
+        "@inproceedings{b, title={B}, year=2008, "
+        "author={Nils Christian Froleyks and Ada Lovelace}}",
+        coauthors=(),
+    )
+    assert persons(plan, 0)[0] == persons(plan, 1)[0] == "new:froleyks|nils"
+    assert plan.summary()["people_new"] == 2
+
+
+def test_a_particle_braced_or_not_is_one_new_person():
+    plan = people_plan(
+        r"@inproceedings{a, title={A}, year=2007, author={Tom\'{a}s de la Rosa}}"
+        "\n"
+        r"@inproceedings{b, title={B}, year=2008, author={Tom\'{a}s {de la Rosa}}}"
+    )
+    assert persons(plan, 0) == persons(plan, 1)
+    assert plan.new_people[persons(plan, 0)[0]].family == "de la Rosa"
+
+
+def test_a_family_name_in_capitals_first_finds_the_person():
+    plan = people_plan("@misc{a, title={Data Cleaning}, year=2021, author={WANG Jiannan}}")
+    assert persons(plan) == [22] and plan.entries[0].authors[0].match.kind == "exact"
+
+
 def test_the_kind_follows_the_venue():
     plan = plan_of(
         "@article{a, title={TileLink}, year=2025, journal={Proceedings of Machine Learning and Systems}}"

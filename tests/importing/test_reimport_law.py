@@ -1,0 +1,143 @@
+"""Importing a file a second time creates, updates and links nothing, whatever the flags: a
+law checked on generated files of real-world shapes (one human written several ways,
+workshop and conference versions of one title, a preprint and its published version, page
+ranges with hyphens or en-dashes), and on a planning group's real bibliography."""
+
+from dataclasses import replace
+
+import pytest
+from django.db import transaction
+from hypothesis import HealthCheck, example, given, settings
+from hypothesis import strategies as st
+
+from people.models import Group
+from pubs.bibtex.plan import Decisions
+from pubs.imports.apply import bibtex_import_apply
+from pubs.imports.plan import bibtex_import_plan
+from tests.database_state import snapshot
+from tests.shared_data import shared_data
+
+pytestmark = pytest.mark.usefixtures("catalogue")
+
+#: One human often written several ways, and namesakes (from the seeds and real files).
+NAMES = [
+    "Jin Fang", "Jiarui Fang", "J. Fang", "Fang, Jiarui", "Gongming Zhao", "G. Zhao",
+    "Hongli Xu", "徐宏力", "Xu Hongli", "Robert Holte", "Robert C. Holte", "George E. Dahl",
+    "George Dahl", r"Tom\'{a}s de la Rosa", r"Tom\'{a}s {de la Rosa}", "WANG Jiannan",
+    "Jiannan Wang", "Nils Froleyks", "Nils Christian Froleyks", "Haohuan Fu", "Ada Lovelace",
+]  # fmt: skip
+TITLES = [
+    "Scheduling Collectives on {GPU} Clusters",
+    "Heuristic Search for Classical Planning",
+    "A Study of Pattern Databases",
+    "Learning Domain Knowledge",
+]
+VENUES = [
+    ("booktitle", "Proceedings of the AAAI Conference on Artificial Intelligence"),
+    ("booktitle", "ICAPS 2019 Workshop on Heuristics and Search for Domain-independent Planning"),
+    ("booktitle", "Proceedings of the Workshop on Obscure Engines (WOE)"),
+    ("journal", "IEEE Transactions on Parallel and Distributed Systems"),
+    ("journal", "Journal of Obscure Engines"),
+    ("journal", "CoRR"),
+    ("", ""),
+]
+PAGES = ["", "1--10", "1-10", "1–10", "117"]
+TYPES = ["inproceedings", "article", "misc", "techreport"]
+
+
+@st.composite
+def entries(draw, index: int) -> str:
+    kind = draw(st.sampled_from(TYPES))
+    field, venue = draw(st.sampled_from(VENUES))
+    authors = draw(st.lists(st.sampled_from(NAMES), min_size=1, max_size=4, unique=True))
+    fields = {
+        "title": draw(st.sampled_from(TITLES)),
+        "author": " and ".join(authors),
+        "year": str(draw(st.integers(2018, 2021))),
+    }
+    if field:
+        fields[field] = venue
+    if pages := draw(st.sampled_from(PAGES)):
+        fields["pages"] = pages
+    if draw(st.booleans()):
+        fields["doi"] = f"10.1000/x{draw(st.integers(0, 3))}"
+    if venue == "CoRR" or draw(st.booleans()):
+        fields["eprint"] = f"190{draw(st.integers(1, 3))}.0000{draw(st.integers(1, 3))}"
+        fields["archiveprefix"] = "arXiv"
+    body = ",\n".join(f"  {name} = {{{value}}}" for name, value in fields.items())
+    return f"@{kind}{{e{index},\n{body}\n}}\n"
+
+
+@st.composite
+def files(draw) -> str:
+    count = draw(st.integers(1, 6))
+    return "\n".join(draw(entries(index)) for index in range(count))
+
+
+@st.composite
+def flags(draw) -> Decisions:
+    return Decisions(
+        create_venues=draw(st.booleans()),
+        skip_invalid=True,
+        allow_ambiguous=True,
+        overwrite_all=draw(st.booleans()),
+    )
+
+
+def import_text(text: str, decisions: Decisions, group: Group | None = None):
+    planned = bibtex_import_plan(text=text, decisions=decisions)
+    bibtex_import_apply(planned=planned, file_name="law.bib", source="test", group=group)
+    return planned.plan
+
+
+def assert_second_import_changes_nothing(text: str, first: Decisions, second: Decisions):
+    group = Group.objects.get(slug="ustc-int")
+    import_text(text, first, group)
+    before = snapshot()
+    plan = bibtex_import_plan(text=text, decisions=second).plan
+    summary = plan.summary()
+    assert (summary["created"], summary["updated"], summary["people_new"]) == (0, 0, 0), [
+        (e.key, e.action, e.fill) for e in plan.entries if e.action == "create" or e.updates
+    ]
+    bibtex_import_apply(
+        planned=bibtex_import_plan(text=text, decisions=second),
+        file_name="law.bib",
+        source="test",
+        group=group,
+    )
+    assert snapshot() == before
+
+
+@settings(
+    max_examples=25, deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture]
+)
+@given(text=files(), first=flags(), overwrite=st.booleans())
+@example(
+    text="@inproceedings{a, title={A Study of Pattern Databases}, author={Robert Holte},"
+    " booktitle={Journal of Obscure Engines}, year=2019, pages={1--10}}\n"
+    "@inproceedings{b, title={A Study of Pattern Databases}, author={Robert C. Holte},"
+    " booktitle={Journal of Obscure Engines}, year=2019, pages={1–10}}\n",
+    first=Decisions(create_venues=True, skip_invalid=True, allow_ambiguous=True),
+    overwrite=True,
+)
+def test_a_generated_file_imported_twice_changes_nothing_the_second_time(text, first, overwrite):
+    """The second import with the first's flags, or overwriting what differs."""
+    second = replace(first, overwrite_all=overwrite)
+    with transaction.atomic():
+        assert_second_import_changes_nothing(text, first, second)
+        transaction.set_rollback(True)  # keep examples apart
+
+
+@pytest.mark.parametrize(
+    "second",
+    [
+        Decisions(allow_ambiguous=True, skip_invalid=True),
+        Decisions(create_venues=True, allow_ambiguous=True, skip_invalid=True),
+        Decisions(create_venues=True, allow_ambiguous=True, skip_invalid=True, overwrite_all=True),
+    ],
+    ids=["plain", "create-venues", "overwrite-all"],
+)
+def test_importing_the_iridia_file_again_changes_nothing_whatever_the_flags(second):
+    text = shared_data("iridia-references.bib").read_text(encoding="utf-8")
+    first = Decisions(create_venues=True, allow_ambiguous=True, skip_invalid=True)
+    assert_second_import_changes_nothing(text, first, second)
