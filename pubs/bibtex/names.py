@@ -83,6 +83,12 @@ class Author:
         object.__setattr__(self, "is_initials", _only_initials(self.given))
 
     @property
+    def surname(self) -> str:
+        """The family name with its particles, as a person's family name is stored: "de la
+        Rosa" whether written ``Tom\\'{a}s de la Rosa`` or ``Tom\\'{a}s {de la Rosa}``."""
+        return f"{self.von} {self.family}" if self.von else self.family
+
+    @property
     def full(self) -> str:
         """ "Jiarui Fang", "Ludwig van Beethoven", "John Smith Jr."."""
         return " ".join(part for part in (self.given, self.von, self.family, self.jr) if part)
@@ -162,9 +168,33 @@ def parse_name(raw: str) -> Author:
     family = to_text(" ".join(found.last))
     if not given and family and " " in family and "," not in text:  # "{Jiarui Fang}" braced
         given, _, family = family.rpartition(" ")
+    if "," not in text and _family_first(given, family):
+        given, family = family, given.capitalize()  # "WANG Jiannan" is Jiannan Wang
     von, jr = to_text(" ".join(found.von)), to_text(" ".join(found.jr))
     printed = " ".join(part for part in (given, von, family, jr) if part)
     return Author(printed=printed, given=given, family=family, von=von, jr=jr, equal=equal)
+
+
+#: A word of one to three pinyin syllables, without tones ("wang", "jiannan", "ouyang").
+_PINYIN = re.compile(
+    r"(?:(?:[zcs]h|[bpmfdtnlgkhjqxrzcsyw])?"
+    r"(?:iang|iong|uang|ang|eng|ing|ong|ian|iao|uai|uan|ai|an|ao|ei|en|er|ia|ie|in|iu|ou|ua"
+    r"|ue|ui|un|uo|a|e|i|o|u|v)){1,3}",
+    re.IGNORECASE,
+)
+
+
+def _family_first(given: str, family: str) -> bool:
+    """Whether a name read as ``given family`` is a Chinese name written family name first,
+    in capitals ("WANG Jiannan", "LI Wei"): both words pinyin, the first in capitals and
+    the second not ("JR Smith" and "ED Smith" keep their initials)."""
+    return (
+        len(given) >= 2
+        and given.isupper()
+        and not family.isupper()
+        and _PINYIN.fullmatch(given) is not None
+        and _PINYIN.fullmatch(family) is not None
+    )
 
 
 def _strip_equal_mark(text: str) -> tuple[str, bool]:

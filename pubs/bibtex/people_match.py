@@ -71,6 +71,9 @@ class PersonMatch:
     person: Hashable | None = None
     candidates: tuple[Hashable, ...] = ()
     reason: str = ""
+    #: A suggestion that co-authors on the entry would turn into a link (a middle name on
+    #: one side, Chinese order), rather than a close misspelling.
+    wants_coauthors: bool = False
 
     @property
     def linked(self) -> bool:
@@ -144,9 +147,9 @@ class PeopleIndex:
         author = parse_name(variant)
         if author.native:
             self.by_native[author.native].add(person_id)
-        self.by_variant[_full_key(author.given, author.family)].add(person_id)
+        self.by_variant[_full_key(author.given, author.surname)].add(person_id)
         _add_close(
-            self.by_family[fold(author.family)], person_id, fold(self.people[person_id].given)
+            self.by_family[fold(author.surname)], person_id, fold(self.people[person_id].given)
         )
 
     def link(self, first: Hashable, second: Hashable) -> None:
@@ -182,7 +185,7 @@ class PeopleIndex:
                 )
             if found:
                 return self._decide(found, evidence, author, "native name")
-        key = _full_key(author.given, author.family)
+        key = _full_key(author.given, author.surname)
         exact = self.by_full.get(key, set())
         variant = self.by_variant.get(key, set()) - exact
         if not author.is_initials:
@@ -197,7 +200,7 @@ class PeopleIndex:
             middle = self._fitting_middle_names(author)
             if middle:
                 return self._middle(author, middle, evidence)
-            swapped = self.by_full.get(_full_key(author.family, author.given), set())
+            swapped = self.by_full.get(_full_key(author.surname, author.given), set())
             if len(swapped) == 1 and _looks_chinese(author):
                 person = self.people[_one(swapped)]
                 return self._if_coauthors(
@@ -219,7 +222,7 @@ class PeopleIndex:
     def _fitting_middle_names(self, author: Author) -> set[Hashable]:
         """People of the family name whose given names agree but for middle names or
         initials: "Geoffrey Hinton" and "Geoffrey E. Hinton", "Martin W. P. Savelsbergh"."""
-        key = (fold(author.family), first_given_name(author.given))
+        key = (fold(author.surname), first_given_name(author.given))
         return {
             person_id
             for person_id in self.by_first_name.get(key, ())
@@ -260,11 +263,11 @@ class PeopleIndex:
             )
             return PersonMatch(kind, person.id, (person.id,), reason)
         reason = f"{author.printed} may be {person.name} {how}"
-        return PersonMatch("suggestion", None, (person.id,), reason)
+        return PersonMatch("suggestion", None, (person.id,), reason, wants_coauthors=True)
 
     def _fitting_initials(self, author: Author) -> Collection[Hashable]:
         """The people of the family name whose initials begin with the author's."""
-        wanted, family = initials_of(author.given), fold(author.family)
+        wanted, family = initials_of(author.given), fold(author.surname)
         found = self.by_initials.get((family, wanted[:_INDEXED_INITIALS]), {})
         if len(wanted) <= _INDEXED_INITIALS:
             return found
@@ -337,7 +340,7 @@ class PeopleIndex:
         """Close names: the same family name and a given name a typo away, or the other way
         round, or the same given name on someone who wrote with two of the entry's authors
         ("Haohuan Fang" for Haohuan Fu)."""
-        family, given = fold(author.family), fold(author.given)
+        family, given = fold(author.surname), fold(author.given)
         candidates: dict[Hashable, float] = {}
         if given and not author.is_initials:
             # Compared by rapidfuzz in one call: thousands of people may share a family name.

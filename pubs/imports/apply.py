@@ -60,7 +60,7 @@ APPLIED_FIELDS = (
 BATCH_SIZE = 1000
 
 #: How a name was matched when the person should know it next time.
-REMEMBERED_MATCHES = frozenset({"initials", "coauthors", "chinese_order", "middle"})
+REMEMBERED_MATCHES = frozenset({"initials", "chinese_order", "middle"})
 
 
 @transaction.atomic
@@ -413,9 +413,11 @@ def _update_papers(
 
 
 def _remember_variants(plan: ImportPlan, history: dict, changes: dict, scope: Scope) -> None:
-    """Names matched by initials, co-authors, Chinese order or the user's choice are
+    """Names matched by initials, Chinese order, a middle name or the user's choice are
     remembered on the person, so the next import knows them: on the people ``scope``'s user
-    may edit (the outside co-authors of the papers just added to their group among them)."""
+    may edit (the outside co-authors of the papers just added to their group among them).
+    A name that fits several people ("J. Fang": Jin Fang, Jiarui Fang), linked to one of them
+    by co-authors, is not: it names the others as well."""
     wanted: dict[int, set[str]] = defaultdict(set)
     for entry in plan.entries:
         if entry.action != "create":

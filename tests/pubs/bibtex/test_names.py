@@ -27,6 +27,26 @@ def test_von_and_jr_parts():
     assert parse_name("Smith, Jr., John").jr == "Jr."
 
 
+@pytest.mark.parametrize(
+    ("raw", "given", "family"),
+    [("WANG Jiannan", "Jiannan", "Wang"), ("LI Wei", "Wei", "Li"), ("OUYANG Xiu", "Xiu", "Ouyang")],
+)
+def test_a_family_name_in_capitals_first_is_the_family_name(raw, given, family):
+    author = parse_name(raw)
+    assert (author.given, author.family, author.printed) == (given, family, f"{given} {family}")
+
+
+@pytest.mark.parametrize("raw", ["JR Smith", "ED Smith", "Jiannan WANG"])
+def test_capitals_that_are_not_a_chinese_family_name_first_stay_as_written(raw):
+    author = parse_name(raw)
+    assert author.printed == raw
+
+
+def test_a_particle_braced_or_not_gives_one_surname():
+    assert parse_name(r"Tom\'{a}s de la Rosa").surname == "de la Rosa"
+    assert parse_name(r"Tom\'{a}s {de la Rosa}").surname == "de la Rosa"
+
+
 def test_printed_name_is_in_reading_order():
     assert parse_name("Fang, Jin").printed == "Jin Fang"
 

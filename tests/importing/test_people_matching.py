@@ -1,0 +1,81 @@
+"""People in an import, against the database: one person per human however the files write
+their name, and a name remembered only on the person it was linked to."""
+
+import pytest
+
+from people.models import Person
+from pubs.bibtex.plan import Decisions
+from pubs.imports.apply import bibtex_import_apply
+from pubs.imports.plan import bibtex_import_plan
+from pubs.models import Authorship
+
+pytestmark = pytest.mark.usefixtures("demo")
+
+HOLTE = r"""
+@inproceedings{felner2007,
+  title = {Compressed Pattern Databases},
+  author = {Ariel Felner and Richard E. Korf and Ram Meshulam and Robert Holte},
+  journal = {Journal of Artificial Intelligence Research}, year = {2007}
+}
+"""
+HOLTE_AGAIN = r"""
+@inproceedings{holte2016,
+  title = {Bidirectional Search That Is Guaranteed to Meet in the Middle},
+  author = {Robert C. Holte and Ariel Felner and Guni Sharon and Nathan R. Sturtevant},
+  booktitle = {AAAI}, year = {2016}
+}
+"""
+
+
+def run(text: str, **decisions):
+    planned = bibtex_import_plan(text=text, decisions=Decisions(**decisions))
+    bibtex_import_apply(planned=planned, file_name="people.bib", source="test")
+    return planned.plan
+
+
+def test_a_middle_name_on_one_side_is_one_person_when_co_authors_agree():
+    run(HOLTE)
+    plan = run(HOLTE_AGAIN)
+    assert plan.entries[0].authors[0].match.kind == "middle"
+    holte = Person.objects.get(family_name="Holte")
+    assert holte.given_name == "Robert" and "Robert C. Holte" in holte.variants
+    assert Authorship.objects.filter(person=holte).count() == 2
+
+
+def test_a_middle_name_without_shared_co_authors_is_a_suggestion_in_the_preview():
+    run(HOLTE)
+    plan = bibtex_import_plan(
+        text="@misc{dahl, title={Other Work}, year=2012, author={Robert C. Holte}}"
+    ).plan
+    [(_, author)] = plan.suggested
+    assert "may be Robert Holte" in author.match.reason
+
+
+def test_a_particle_braced_or_not_is_one_person():
+    run(
+        r"@inproceedings{a, title={Planning with Macros}, year=2006, booktitle={ICAPS},"
+        r" author={Tom\'{a}s de la Rosa and Daniel Borrajo}}"
+        "\n"
+        r"@inproceedings{b, title={Learning Control Knowledge}, year=2008, booktitle={ICAPS},"
+        r" author={Tom\'{a}s {de la Rosa} and Daniel Borrajo}}"
+    )
+    rosa = Person.objects.get(given_name="Tomás")
+    assert rosa.family_name == "de la Rosa" and rosa.authorships.count() == 2
+
+
+def test_a_family_name_in_capitals_first_is_the_person_of_that_name():
+    run("@misc{a, title={Data Cleaning at Scale}, year=2020, author={Jiannan Wang}}")
+    run("@misc{b, title={Sample Clean}, year=2021, author={WANG Jiannan}}")
+    jiannan = Person.objects.get(given_name="Jiannan")
+    assert jiannan.family_name == "Wang"
+    assert jiannan.authorships.filter(paper__title="Sample Clean").exists()
+
+
+def test_initials_linked_by_co_authors_are_remembered_on_no_one():
+    jiarui = Person.objects.get(slug="jiarui-fang")
+    plan = run("@misc{a, title={Yet Another Study}, year=2025, author={J. Fang and Haohuan Fu}}")
+    assert plan.entries[0].authors[0].match.kind == "coauthors"
+    assert plan.entries[0].authors[0].person == jiarui.pk
+    jiarui.refresh_from_db()
+    assert "J. Fang" not in jiarui.variants
+    assert Person.objects.get(slug="jin-fang").variants == ["J. Fang"]
