@@ -70,6 +70,8 @@ MIDDLEWARE = [
     "whitenoise.middleware.WhiteNoiseMiddleware",
     "django.contrib.sessions.middleware.SessionMiddleware",
     "django.middleware.locale.LocaleMiddleware",
+    # The admin in the visitor's language (LocaleMiddleware reads unprefixed paths as English).
+    "pubs.admin.locale.AdminLanguageMiddleware",
     # After LocaleMiddleware, which decides the language a public page's path is read in.
     *(["config.routers.PublicReadsMiddleware"] if database_replica_url else []),
     "django.middleware.common.CommonMiddleware",

@@ -14,6 +14,8 @@ admin.site.index_title = _("Manage publications, people and venues")
 
 urlpatterns = [
     path("admin/", admin.site.urls),
+    # The admin's language switcher posts here (Django's set_language).
+    path("i18n/", include("django.conf.urls.i18n")),
     path("sitemap.xml", sitemaps.sitemap_xml, name="sitemap"),
     path("robots.txt", sitemaps.robots_txt, name="robots"),
     # The lab's colours (SITE_ACCENT_COLOUR, SITE_HEADER_COLOUR) as a stylesheet.
