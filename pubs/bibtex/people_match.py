@@ -255,11 +255,16 @@ class PeopleIndex:
     ) -> PersonMatch:
         """``author`` is ``person`` written another way that is as often another person:
         linked when the two share a co-author on this entry, a suggestion otherwise."""
-        shared = sorted(self.people[c].name for c in self.coauthors(person.id) & evidence)
+        shared = self.coauthors(person.id) & evidence
         if shared:
+            # A co-author new to this import and not findable (written with initials) has
+            # no record to name.
+            names = sorted(self.people[c].name for c in shared if c in self.people)
+            more = len(shared) - len(names)
+            names += [f"{more} other co-author(s) of this file"] if more else []
             reason = (
                 f"{author.printed} is {person.name} {how}; "
-                f"{person.name} wrote with {', '.join(shared)}"
+                f"{person.name} wrote with {', '.join(names)}"
             )
             return PersonMatch(kind, person.id, (person.id,), reason)
         reason = f"{author.printed} may be {person.name} {how}"

@@ -316,6 +316,15 @@ def test_a_middle_name_in_the_file_is_confirmed_by_co_authors_from_another_entry
     assert plan.summary()["people_new"] == 2
 
 
+def test_a_misspelt_co_author_new_to_the_file_confirms_a_middle_name_too():
+    plan = people_plan(
+        "@inproceedings{a, title={A}, year=2007, author={Robert Holte and Ariel Felnerr}}\n"
+        "@inproceedings{b, title={B}, year=2008, author={Robert C. Holte and Ariel Felnerr}}"
+    )
+    assert persons(plan, 1)[0] == 20
+    assert "1 other co-author(s) of this file" in plan.entries[1].authors[0].match.reason
+
+
 def test_a_particle_braced_or_not_is_one_new_person():
     plan = people_plan(
         r"@inproceedings{a, title={A}, year=2007, author={Tom\'{a}s de la Rosa}}"
