@@ -6,12 +6,15 @@ from typing import Any
 
 from django import forms
 from django.conf import settings
+from django.contrib.admin import AdminSite
+from django.contrib.admin.widgets import AutocompleteSelect
 from django.template.defaultfilters import filesizeformat
 from django.utils.translation import gettext_lazy as _
 
 from people.models import Group
 from pubs.bibtex.parse import BibtexError, Problem, check_text, decode
 from pubs.bibtex.plan import NEW, Decisions
+from pubs.models import Paper, Venue
 
 
 class UploadForm(forms.Form):
@@ -59,6 +62,26 @@ def _size_message(size: int, limit: int) -> str:
     return f"the file is {filesizeformat(size)}; the limit is {filesizeformat(limit)}"
 
 
+#: What else an unmatched venue may become: a new venue, or no venue.
+OTHER_VENUE_CHOICES = [("", _("the venue chosen")), (NEW, _("a new venue")), ("-", _("no venue"))]
+
+
+def venue_picker(admin_site: AdminSite) -> forms.ModelChoiceField:
+    """The known venue an unmatched one is, found as the paper form finds one: with the admin's
+    autocomplete (abbreviations, names, aliases). It posts the venue's id."""
+    return forms.ModelChoiceField(
+        Venue.objects.all(),
+        required=False,
+        widget=AutocompleteSelect(Paper._meta.get_field("venue"), admin_site),
+    )
+
+
+def group_picker(admin_site: AdminSite) -> AutocompleteSelect:
+    """The group of an import, found with the admin's autocomplete (names, short and Chinese
+    names), as the paper form finds its groups."""
+    return AutocompleteSelect(Paper._meta.get_field("groups"), admin_site)
+
+
 def decisions_from_post(post, options: dict[str, Any]) -> dict[str, Any]:
     """The choices posted with a preview, merged into the import's stored options."""
     people = dict(options.get("people", {}))
@@ -72,7 +95,8 @@ def decisions_from_post(post, options: dict[str, Any]) -> dict[str, Any]:
             else:
                 people.pop(key, None)
         elif name.startswith("venue:"):
-            venues[name.removeprefix("venue:")] = value.strip()
+            text = name.removeprefix("venue:")
+            venues[text] = _venue_choice(post.get(f"venue-other:{text}") or value.strip())
         elif name.startswith("overwrite-shown:"):
             key = name.removeprefix("overwrite-shown:")
             overwrite[key] = post.get(f"overwrite:{key}") == "on"
@@ -85,6 +109,14 @@ def decisions_from_post(post, options: dict[str, Any]) -> dict[str, Any]:
         "allow_ambiguous": post.get("allow_ambiguous") == "on",
         "create_venues": post.get("create_venues") == "on",
     }
+
+
+def _venue_choice(value: str) -> str:
+    """A posted venue (an id from the autocomplete, or a slug, "new" or "-") as stored: a slug,
+    "new", "-" or "" (not chosen)."""
+    if value.isdecimal():
+        return Venue.objects.filter(pk=int(value)).values_list("slug", flat=True).first() or ""
+    return value
 
 
 def decisions_from_options(options: dict[str, Any], venue_ids: dict[str, int]) -> Decisions:

@@ -18,7 +18,14 @@ from django.utils.translation import gettext_lazy as _
 from people.admin import CheckedIds
 from people.history import bulk_history
 from people.models import Group
-from pubs.admin.import_forms import UploadForm, decisions_from_options, decisions_from_post
+from pubs.admin.import_forms import (
+    OTHER_VENUE_CHOICES,
+    UploadForm,
+    decisions_from_options,
+    decisions_from_post,
+    group_picker,
+    venue_picker,
+)
 from pubs.admin.jobs import preview_in_background
 from pubs.bibtex.parse import BibtexError
 from pubs.bibtex.plan import NEW, AuthorPlan, EntryPlan
@@ -122,6 +129,10 @@ class BibtexImportAdmin(ScopedAdmin, CheckedIds, admin.ModelAdmin):
         if not scope.everything:  # a group editor imports for one of their groups
             form.fields["group"].queryset = edited_groups(scope)
             form.fields["group"].required = True
+        else:  # any group: found with the admin's autocomplete
+            group = form.fields["group"]
+            group.widget = group_picker(self.admin_site)
+            group.widget.choices = group.choices
         if request.method == "POST" and form.is_valid():
             data = form.cleaned_data
             group = data.get("group")
@@ -144,6 +155,7 @@ class BibtexImportAdmin(ScopedAdmin, CheckedIds, admin.ModelAdmin):
             **self.admin_site.each_context(request),
             "title": _("Import BibTeX"),
             "form": form,
+            "media": self.media + form.media,
             "opts": self.model._meta,
         }
         return TemplateResponse(request, "admin/pubs/bibteximport/upload.html", context)
@@ -193,6 +205,15 @@ class BibtexImportAdmin(ScopedAdmin, CheckedIds, admin.ModelAdmin):
                 return HttpResponseRedirect(
                     reverse("admin:pubs_bibteximport_change", args=[applied.pk])
                 )
+        rows = _rows(planned.plan, record.options.get("venues", {}), planned.outside)
+        picker = venue_picker(self.admin_site)
+        for index, row in enumerate(rows):
+            if row["venue_unmatched"]:
+                row["venue_widget"] = picker.widget.render(
+                    row["venue_field"],
+                    venue_ids.get(row["venue_choice"]),
+                    attrs={"id": f"id_venue_{index}", "aria-label": _("Venue")},
+                )
         context = {
             **self.admin_site.each_context(request),
             "title": _("Preview of %(file)s") % {"file": record.file_name},
@@ -200,11 +221,10 @@ class BibtexImportAdmin(ScopedAdmin, CheckedIds, admin.ModelAdmin):
             "record": record,
             "plan": planned.plan,
             "counts": planned.plan.summary(),
-            "rows": _rows(planned.plan, record.options.get("venues", {}), planned.outside),
+            "rows": rows,
             "outside": _outside_counts(planned.outside),
-            "venue_choices": Venue.objects.order_by("abbreviation", "name").values_list(
-                "slug", "abbreviation", "name"
-            ),
+            "venue_media": picker.widget.media,
+            "other_venue_choices": OTHER_VENUE_CHOICES,
             "decode_warnings": record.options.get("decode_warnings", []),
             "NEW": NEW,
         }
@@ -252,6 +272,7 @@ def _rows(plan, chosen_venues: dict[str, str], outside: dict[str, OutOfScope]) -
             "authors": [_author_row(entry, author, names) for author in entry.authors],
             "venue_field": f"venue:{entry.venue.text}" if entry.venue else "",
             "venue_choice": chosen_venues.get(entry.venue.text, "") if entry.venue else "",
+            "venue_unmatched": _venue_unmatched(entry),
             "overwrite": plan.decisions.overwrite.get(entry.key, False),
             "outside": outside.get(entry.key),
             "public_url": _public_url(outside.get(entry.key)),
@@ -268,6 +289,14 @@ def _outside_counts(outside: dict[str, OutOfScope]) -> dict[str, int]:
     """How many entries match a paper of another group, and how many a hidden one."""
     hidden = sum(1 for paper in outside.values() if not paper.slug)
     return {"public": len(outside) - hidden, "hidden": hidden}
+
+
+def _venue_unmatched(entry: EntryPlan) -> bool:
+    """Whether the preview asks which venue the entry's is: it writes one no venue matched."""
+    venue = entry.venue
+    return bool(
+        venue is not None and entry.writes_venue and not (venue.venue and venue.resolution.venue)
+    )
 
 
 def _needs_attention(entry: EntryPlan) -> bool:
