@@ -71,9 +71,6 @@ class PersonMatch:
     person: Hashable | None = None
     candidates: tuple[Hashable, ...] = ()
     reason: str = ""
-    #: A suggestion that co-authors on the entry would turn into a link (a middle name on
-    #: one side, Chinese order), rather than a close misspelling.
-    wants_coauthors: bool = False
 
     @property
     def linked(self) -> bool:
@@ -268,7 +265,7 @@ class PeopleIndex:
             )
             return PersonMatch(kind, person.id, (person.id,), reason)
         reason = f"{author.printed} may be {person.name} {how}"
-        return PersonMatch("suggestion", None, (person.id,), reason, wants_coauthors=True)
+        return PersonMatch("suggestion", None, (person.id,), reason)
 
     def _fitting_initials(self, author: Author) -> Collection[Hashable]:
         """The people of the family name whose initials begin with the author's."""
