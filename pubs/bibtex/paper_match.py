@@ -12,6 +12,7 @@ name it does not know, the two cannot be compared: most authors must then be the
 
 from __future__ import annotations
 
+import functools
 import re
 from collections import defaultdict
 from collections.abc import Callable, Hashable, Iterable
@@ -19,6 +20,7 @@ from dataclasses import dataclass
 from typing import Literal
 
 from pubs.bibtex.text import without_accents
+from pubs.venues.resolution import is_track
 
 PREPRINT_KINDS = frozenset({"preprint"})
 _NOT_WORD = re.compile(r"[\W_]+")
@@ -37,6 +39,9 @@ class PaperRecord:
     #: The venue, when known: ("venue", its id), or ("text", a venue name not in the
     #: database yet, as the import would create it). Only venues of one sort are compared.
     venue: tuple[str, Hashable] | None = None
+    #: A workshop, short, demo or poster version (by its printed venue), which is another
+    #: paper than the full conference or journal version of the same title.
+    minor: bool = False
 
 
 @dataclass(frozen=True)
@@ -134,10 +139,13 @@ class PaperIndex:
         kind: str = "",
         authors: frozenset[str] = frozenset(),
         venue: tuple[str, Hashable] | None = None,
+        minor: bool = False,
     ) -> PaperMatch | None:
         """The paper this one is, if any. A preprint and its published version are one
         paper: the title decides when the years are up to two apart and one is a preprint,
-        and the two share an author (``authors``: family names by :func:`family_key`)."""
+        and the two share an author (``authors``: family names by :func:`family_key`). A
+        workshop, short, demo or poster version (``minor``) and the full version of one
+        title are two papers."""
         if doi and doi in self.by_doi:
             return PaperMatch(self.papers[self.by_doi[doi]], "doi")
         if arxiv_id and arxiv_id in self.by_arxiv:
@@ -149,6 +157,8 @@ class PaperIndex:
             preprint = kind in PREPRINT_KINDS or paper.kind in PREPRINT_KINDS
             other_kind = bool(kind and paper.kind and kind != paper.kind)
             if not preprint and (other_kind or _other_venue(venue, paper.venue)):
+                continue
+            if not preprint and minor != paper.minor:
                 continue
             # A catalogued venue and a venue name not in the catalogue cannot be compared:
             # then most authors, not one, must be the same.
@@ -194,6 +204,16 @@ class PaperIndex:
             return True
         shared = len(authors & theirs)
         return shared * 2 > min(len(authors), len(theirs)) if most else shared > 0
+
+
+@functools.lru_cache(maxsize=4096)
+def is_minor_version(container: str) -> bool:
+    """Whether a paper printed in ``container`` is a workshop, short, demo or poster version:
+    "ICAPS 2019 Workshop on Heuristics and Search", "SIGCOMM Posters and Demos"."""
+    return is_track(container) or bool(_SHORT.search(container))
+
+
+_SHORT = re.compile(r"(?i)\bshort\s+papers?\b")
 
 
 def _other_venue(mine: tuple[str, Hashable] | None, theirs: tuple[str, Hashable] | None) -> bool:

@@ -9,6 +9,7 @@ suggestion, or a new person; for each venue: the venue and why, or unresolved.
 
 from __future__ import annotations
 
+import functools
 import re
 from collections.abc import Collection, Hashable
 from dataclasses import dataclass, field, replace
@@ -17,7 +18,13 @@ from typing import Any, Literal
 
 from pubs.bibtex.names import Author
 from pubs.bibtex.normalize import Record
-from pubs.bibtex.paper_match import PaperIndex, PaperMatch, PaperRecord, family_key
+from pubs.bibtex.paper_match import (
+    PaperIndex,
+    PaperMatch,
+    PaperRecord,
+    family_key,
+    is_minor_version,
+)
 from pubs.bibtex.parse import ParsedFile, Problem, TimeBudget, check_time
 from pubs.bibtex.people_match import PeopleIndex, PersonMatch, PersonRecord, fold
 from pubs.venues.resolution import (
@@ -308,6 +315,7 @@ def build_plan(
         entry.kind = _kind(record, entry.venue)
         families = frozenset(filter(None, map(family_key, map(_FAMILY, record.authors))))
         venue = _venue_identity(entry.venue)
+        minor = is_minor_version(record.container)
         found = papers.find(
             title=record.title,
             year=record.year,
@@ -316,6 +324,7 @@ def build_plan(
             kind=entry.kind,
             authors=families,
             venue=venue,
+            minor=minor,
         )
         if found is not None:
             entry.action = "duplicate"
@@ -335,6 +344,7 @@ def build_plan(
                     entry.kind,
                     families,
                     venue,
+                    minor,
                 )
             )
     _plan_authors(plan, people, decisions, budget)
@@ -465,6 +475,22 @@ def _venue_value(venue: VenuePlan | None) -> Hashable | None:
     return NewVenue(venue.text) if venue.create else venue.venue
 
 
+def stored_venue_identity(
+    venue: Hashable | None, container_title: str
+) -> tuple[str, Hashable] | None:
+    """A stored paper's venue as duplicate detection compares it: its venue, or for a paper
+    without one the venue its printed venue would be created as (as an entry's unresolved
+    venue is compared), so that two workshop papers of one title stay two papers."""
+    if venue is not None:
+        return ("venue", venue)
+    return _text_venue_identity(container_title) if container_title else None
+
+
+@functools.lru_cache(maxsize=4096)
+def _text_venue_identity(text: str) -> tuple[str, Hashable] | None:
+    return _venue_value_identity(NewVenue(text))
+
+
 def _venue_value_identity(value: Hashable | None) -> tuple[str, Hashable] | None:
     """A paper's venue (an id, or a :class:`NewVenue`) as duplicate detection compares it."""
     if isinstance(value, NewVenue):
@@ -571,14 +597,12 @@ def _plan_authors(
             if found is None:
                 match = people.match(author)
                 person = match.person
-                if match.kind in NEW_KINDS and not match.wants_coauthors:
+                if match.kind in NEW_KINDS:
                     # A misspelling of someone known is no candidate for others' initials.
                     new = _new_person(plan, people, author, findable=match.kind == "new")
                     person = new.key
                 found = seen[name] = (match, person)
             match, person = found
-            if match.wants_coauthors:
-                continue  # decided in pass 2, with the entry's co-authors
             if person is not None:
                 known[position] = person
             first[position] = match
@@ -605,7 +629,6 @@ def _plan_authors(
                     evidence.add(match.person)
                     open_positions.remove(position)
                     progress = True
-    _as_elsewhere_in_the_file(entries, firsts)
     for entry, matches, known in zip(entries, firsts, knowns, strict=True):
         entry.authors.extend(
             _author_plan(
@@ -622,30 +645,6 @@ def _plan_authors(
         )
     used = {a.person for e in entries if e.action == "create" for a in e.authors}
     plan.new_people = {key: person for key, person in plan.new_people.items() if key in used}
-
-
-def _as_elsewhere_in_the_file(entries: list[EntryPlan], matches: list[dict[int, PersonMatch]]):
-    """A name that co-authors linked to one person on some entries ("Robert C. Holte" is
-    Robert Holte, who wrote with Ariel Felner) is that person on the entries of the file
-    where its co-authors said nothing; a name they linked to two people stays a suggestion."""
-    linked: dict[str, set[Hashable]] = {}
-    for entry, found in zip(entries, matches, strict=True):
-        for position, author in enumerate(entry.record.authors, start=1):
-            match = found[position]
-            if match.linked and match.candidates and not author.is_initials:
-                linked.setdefault(author.printed, set()).add(match.person)
-    for entry, found in zip(entries, matches, strict=True):
-        for position, author in enumerate(entry.record.authors, start=1):
-            match = found[position]
-            people = linked.get(author.printed, set())
-            if match.wants_coauthors and len(people) == 1 and set(match.candidates) == people:
-                found[position] = replace(
-                    match,
-                    kind="middle",
-                    person=match.candidates[0],
-                    reason=f"{match.reason}, as co-authors show on another entry of the file",
-                    wants_coauthors=False,
-                )
 
 
 #: Matches that make a new person (a suggestion is one until the user says otherwise).

@@ -22,10 +22,23 @@ from django.db.models import Count, Max
 from people.models import Person
 from pubs.bibtex.names import parse_name
 from pubs.bibtex.normalize import Record, parse_and_normalize
-from pubs.bibtex.paper_match import PaperIndex, PaperMatch, PaperRecord, family_key
+from pubs.bibtex.paper_match import (
+    PaperIndex,
+    PaperMatch,
+    PaperRecord,
+    family_key,
+    is_minor_version,
+)
 from pubs.bibtex.parse import DEFAULT_MAX_ENTRIES, ParsedFile, TimeBudget, check_text
 from pubs.bibtex.people_match import PeopleIndex, PersonRecord
-from pubs.bibtex.plan import FILLABLE, Decisions, EntryPlan, ImportPlan, build_plan
+from pubs.bibtex.plan import (
+    FILLABLE,
+    Decisions,
+    EntryPlan,
+    ImportPlan,
+    build_plan,
+    stored_venue_identity,
+)
 from pubs.models import Authorship, Paper, Venue
 from pubs.permissions import EVERYTHING, Scope
 from pubs.services.papers import venue_index
@@ -193,10 +206,19 @@ def _paper_index() -> PaperIndex:
     return PaperIndex(
         (
             PaperRecord(
-                pk, title, year, doi, arxiv_id, kind, venue=("venue", venue) if venue else None
+                pk,
+                title,
+                year,
+                doi,
+                arxiv_id,
+                kind,
+                venue=stored_venue_identity(venue, container),
+                minor=is_minor_version(container),
             )
-            for pk, title, year, doi, arxiv_id, kind, venue in Paper.objects.values_list(
-                "pk", "title", "year", "doi", "arxiv_id", "kind", "venue_id"
+            for pk, title, year, doi, arxiv_id, kind, venue, container in (
+                Paper.objects.values_list(
+                    "pk", "title", "year", "doi", "arxiv_id", "kind", "venue_id", "container_title"
+                )
             )
         ),
         authors_of=_family_names,

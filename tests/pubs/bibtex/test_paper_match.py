@@ -1,7 +1,14 @@
+import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
-from pubs.bibtex.paper_match import PaperIndex, PaperRecord, family_key, title_key
+from pubs.bibtex.paper_match import (
+    PaperIndex,
+    PaperRecord,
+    family_key,
+    is_minor_version,
+    title_key,
+)
 
 GOAT = PaperRecord(
     1,
@@ -156,3 +163,59 @@ def test_papers_of_a_title_recorded_without_authors_are_asked_for_in_one_call():
     assert papers.find(title="Introduction", year=2024, authors=frozenset({"author299"}))
     assert papers.find(title="Introduction", year=2024, authors=frozenset({"author3"}))
     assert calls == [list(range(300))]
+
+
+PDB = "Partial Pattern Databases"
+HOLTE = frozenset({"holte", "felner", "anderson"})
+
+
+def test_a_workshop_version_and_the_conference_version_of_one_title_are_two_papers():
+    papers = PaperIndex(
+        [PaperRecord(1, PDB, 2007, kind="conference", authors=HOLTE, venue=("venue", 7))]
+    )
+    found = papers.find(
+        title=PDB,
+        year=2007,
+        kind="conference",
+        authors=HOLTE,
+        venue=("text", "heuristics workshop"),
+        minor=True,
+    )
+    assert found is None
+
+
+def test_a_preprint_is_the_workshop_or_the_full_version_of_its_title():
+    papers = PaperIndex([PaperRecord(1, PDB, 2007, kind="conference", authors=HOLTE, minor=True)])
+    assert papers.find(title=PDB, year=2008, kind="preprint", authors=HOLTE).paper.id == 1
+
+
+def test_a_published_version_with_another_title_is_its_preprint_by_arxiv_id():
+    preprint = PaperRecord(
+        1,
+        "PatrickStar: Parallel Training of Pre-trained Models via Chunk-based Memory Management",
+        2021,
+        arxiv_id="2108.05818",
+        kind="preprint",
+    )
+    found = PaperIndex([preprint]).find(
+        title="Parallel Training of Pre-Trained Models via Chunk-Based Dynamic Memory Management",
+        year=2022,
+        doi="10.1109/tpds.2022.3219819",
+        arxiv_id="2108.05818",
+        kind="journal",
+    )
+    assert found.how == "arxiv" and found.paper.id == 1
+
+
+@pytest.mark.parametrize(
+    ("container", "minor"),
+    [
+        ("ICAPS 2019 Workshop on Heuristics and Search for Domain-independent Planning", True),
+        ("Proceedings of the SIGCOMM Posters and Demos", True),
+        ("Companion Proceedings (Short Papers)", True),
+        ("Proceedings of the AAAI Conference on Artificial Intelligence", False),
+        ("IEEE Transactions on Parallel and Distributed Systems", False),
+    ],
+)
+def test_a_minor_version_is_known_by_its_printed_venue(container, minor):
+    assert is_minor_version(container) is minor

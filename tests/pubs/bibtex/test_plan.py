@@ -276,16 +276,7 @@ def people_plan(text: str, coauthors=((20, 21),)):
     )
 
 
-def test_a_middle_name_on_one_side_is_the_person_its_co_authors_wrote_with():
-    plan = people_plan(
-        "@inproceedings{a, title={Partial Pattern Databases}, year=2007, "
-        "author={Ariel Felner and Robert C. Holte}}"
-    )
-    assert persons(plan) == [21, 20]
-    assert plan.entries[0].authors[1].match.kind == "middle"
-
-
-def test_a_middle_name_without_co_authors_in_common_is_a_suggestion_and_a_new_person():
+def test_a_middle_name_on_one_side_is_a_suggestion_and_a_new_person():
     plan = people_plan(
         "@inproceedings{a, title={Partial Pattern Databases}, year=2007, "
         "author={Robert C. Holte and Ada Lovelace}}"
@@ -293,36 +284,6 @@ def test_a_middle_name_without_co_authors_in_common_is_a_suggestion_and_a_new_pe
     [(_, author)] = plan.suggested
     assert author.author.printed == "Robert C. Holte" and author.match.candidates == (20,)
     assert author.is_new
-
-
-def test_a_middle_name_linked_by_co_authors_on_one_entry_is_that_person_on_the_others():
-    plan = people_plan(
-        "@inproceedings{a, title={Partial Pattern Databases}, year=2007, "
-        "author={Ariel Felner and Robert C. Holte}}\n"
-        "@inproceedings{b, title={Another Search}, year=2008, author={Robert C. Holte}}"
-    )
-    assert persons(plan, 0) == [21, 20] and persons(plan, 1) == [20]
-    assert not plan.suggested
-
-
-def test_a_middle_name_in_the_file_is_confirmed_by_co_authors_from_another_entry():
-    plan = people_plan(
-        "@inproceedings{a, title={A}, year=2007, author={Nils Froleyks and Ada Lovelace}}\n"
-        "@inproceedings{b, title={B}, year=2008, "
-        "author={Nils Christian Froleyks and Ada Lovelace}}",
-        coauthors=(),
-    )
-    assert persons(plan, 0)[0] == persons(plan, 1)[0] == "new:froleyks|nils"
-    assert plan.summary()["people_new"] == 2
-
-
-def test_a_misspelt_co_author_new_to_the_file_confirms_a_middle_name_too():
-    plan = people_plan(
-        "@inproceedings{a, title={A}, year=2007, author={Robert Holte and Ariel Felnerr}}\n"
-        "@inproceedings{b, title={B}, year=2008, author={Robert C. Holte and Ariel Felnerr}}"
-    )
-    assert persons(plan, 1)[0] == 20
-    assert "1 other co-author(s) of this file" in plan.entries[1].authors[0].match.reason
 
 
 def test_a_particle_braced_or_not_is_one_new_person():
