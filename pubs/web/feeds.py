@@ -11,6 +11,7 @@ from django.utils.translation import gettext_lazy as _
 from people.models import Group, Person
 from pubs.models import Paper
 from pubs.queries import selectors
+from pubs.web import site
 
 FEED_SIZE = 30
 #: The control characters XML 1.0 cannot carry (tab and line ends aside): a field that holds
@@ -40,8 +41,10 @@ class NewPublicationsFeed(Feed):
     title = _("New publications")
     subtitle = _("Publications newly added to the lab's record")
     link = "/publications/"
-    #: The feed's author, for Atom's sake: an entry without authors takes it.
-    author_name = _("Lab publications")
+
+    def author_name(self) -> str:
+        """The feed's author, for Atom's sake (an entry without authors takes it): the lab."""
+        return site.current().name
 
     def items(self):
         return selectors.newest_papers(FEED_SIZE)

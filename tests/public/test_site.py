@@ -2,6 +2,7 @@
 and the pages of a missing page and of a server error."""
 
 import re
+from xml.etree import ElementTree
 
 import pytest
 from django.core.exceptions import ImproperlyConfigured
@@ -13,6 +14,8 @@ from django.utils import translation
 from config.env import env_colour
 from config.urls import urlpatterns as site_urlpatterns
 from pubs.web.site import DARK_TEXT, LIGHT_TEXT, text_on
+
+ATOM = "{http://www.w3.org/2005/Atom}"
 
 
 def title(html: str) -> str:
@@ -75,6 +78,13 @@ class TestPages:
         html = client.get("/").content.decode()
         assert '<img src="/static/css/site.css" alt="" class="logo">' in html
         assert '<link rel="icon" href="/static/favicon.svg">' in html
+
+    def test_the_paper_page_and_the_feed_name_the_lab(self, client, lab):
+        paper = "/publications/spotserve-serving-generative-large-language-models-2024/"
+        html = client.get(paper).content.decode()
+        assert '<meta property="og:site_name" content="Systems &amp; Networks Lab">' in html
+        feed = ElementTree.fromstring(client.get("/feeds/publications/").content)
+        assert feed.findtext(f"{ATOM}author/{ATOM}name") == "Systems & Networks Lab"
 
     def test_the_admin_is_headed_by_the_lab_s_name(self, admin_client, lab):
         assert "Systems &amp; Networks Lab" in admin_client.get("/admin/").content.decode()
