@@ -23,7 +23,7 @@ from django.db.models import Max
 from django.utils import timezone
 
 from people.models import Person
-from pubs.models import Authorship, Paper
+from pubs.models import Authorship, BibtexImport, ImportStatus, Paper
 
 #: The change reason of a baseline record.
 BASELINE_REASON = "State before its first recorded change"
@@ -245,3 +245,49 @@ def _sequence_past(cursor, table: str, column: str, largest: int) -> None:
             )
         elif row[0] < largest:
             cursor.execute("UPDATE sqlite_sequence SET seq = %s WHERE name = %s", [largest, table])
+
+
+# -- imports ------------------------------------------------------------------------------------
+
+
+@dataclass(frozen=True)
+class PaperImport:
+    """An import that created a paper or changed it (filled in fields, added it to a group);
+    undone if ``record.undone`` is set."""
+
+    record: BibtexImport
+    created: bool
+
+
+def paper_imports(paper_id: int) -> list[PaperImport]:
+    """The imports (applied or undone) that created or changed the paper, oldest first.
+
+    Each import's changes are read here: a lookup inside a JSON list is PostgreSQL's only.
+    """
+    found = []
+    records = (
+        BibtexImport.objects.exclude(status=ImportStatus.PREVIEW)
+        .defer("text")
+        .select_related("created_by", "undone_by")
+        .order_by("created", "pk")
+    )
+    for record in records:
+        changes = record.changes or {}
+        changed = [*changes.get("updated", []), *changes.get("group_links", [])]
+        if paper_id in changes.get("papers", []):
+            found.append(PaperImport(record, created=True))
+        elif any(pk == paper_id for pk, _ in changed):
+            found.append(PaperImport(record, created=False))
+    return found
+
+
+def import_papers(record: BibtexImport) -> dict[str, list[Paper]]:
+    """The papers an import created and those it changed, as they are now (a paper deleted
+    since, by its undo or by hand, is left out)."""
+    changes = record.changes or {}
+    changed = {pk for pk, _ in [*changes.get("updated", []), *changes.get("group_links", [])]}
+    papers = Paper.objects.in_bulk([*changes.get("papers", []), *changed])
+    return {
+        "created": [papers[pk] for pk in changes.get("papers", []) if pk in papers],
+        "changed": [papers[pk] for pk in sorted(changed) if pk in papers],
+    }

@@ -10,6 +10,7 @@ from django.contrib import admin, messages
 from django.core.exceptions import PermissionDenied
 from django.http import HttpRequest, HttpResponse, HttpResponseRedirect
 from django.shortcuts import get_object_or_404
+from django.template.loader import render_to_string
 from django.template.response import TemplateResponse
 from django.urls import path, reverse
 from django.utils.html import format_html
@@ -29,6 +30,7 @@ from pubs.admin.import_forms import (
 from pubs.admin.jobs import preview_in_background
 from pubs.bibtex.parse import BibtexError
 from pubs.bibtex.plan import NEW, AuthorPlan, EntryPlan
+from pubs.history import import_papers
 from pubs.imports.apply import bibtex_import_apply
 from pubs.imports.errors import ImportBlocked, UndoRefused
 from pubs.imports.plan import OutOfScope, bibtex_import_plan, plan_people_names
@@ -62,6 +64,7 @@ class BibtexImportAdmin(ScopedAdmin, CheckedIds, admin.ModelAdmin):
         "summary",
         "undone",
         "undone_by",
+        "papers_html",
         "actions_html",
     ]
     fields = readonly_fields
@@ -105,6 +108,10 @@ class BibtexImportAdmin(ScopedAdmin, CheckedIds, admin.ModelAdmin):
             "updated": counts.get("updated", 0),
             "people": counts.get("people_new", 0),
         }
+
+    @admin.display(description=_("papers"))
+    def papers_html(self, record: BibtexImport) -> str:
+        return render_to_string("admin/pubs/bibteximport/papers.html", import_papers(record))
 
     @admin.display(description=_("actions"))
     def actions_html(self, record: BibtexImport) -> str:

@@ -24,11 +24,21 @@ from pubs.history import (
     history_baseline,
     paper_author_changes,
     paper_history_baseline,
+    paper_imports,
     paper_restore_authors,
     version_end,
 )
 from pubs.identifiers import normalize_arxiv_id, normalize_doi
-from pubs.models import MAX_POSITION, Authorship, Link, Paper, Tag, Venue, VenueRank
+from pubs.models import (
+    MAX_POSITION,
+    Authorship,
+    BibtexImport,
+    Link,
+    Paper,
+    Tag,
+    Venue,
+    VenueRank,
+)
 from pubs.permissions import (
     ScopedAdmin,
     attachable_groups,
@@ -463,7 +473,15 @@ class PaperAdmin(ScopedAdmin, CheckedIds, RecordedAdmin):
 
     def history_view(self, request: HttpRequest, object_id: str, extra_context=None):
         changes = paper_author_changes(object_id) if object_id.isdecimal() else []
-        context = {"author_changes": changes, **(extra_context or {})}
+        imports = paper_imports(int(object_id)) if object_id.isdecimal() else []
+        shown = self.admin_site._registry[BibtexImport].get_queryset(request)  # the user's scope
+        shown = shown.filter(pk__in=[found.record.pk for found in imports])
+        context = {
+            "author_changes": changes,
+            "imports": imports,
+            "imports_shown": set(shown.values_list("pk", flat=True)),
+            **(extra_context or {}),
+        }
         return super().history_view(request, object_id, context)
 
     def get_search_results(self, request: HttpRequest, queryset: QuerySet, search_term: str):
