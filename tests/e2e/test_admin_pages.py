@@ -137,3 +137,35 @@ def save(page, name: str) -> None:
     """A screenshot of the whole page under test-results/screenshots/NAME.png."""
     SCREENSHOTS.mkdir(parents=True, exist_ok=True)
     page.screenshot(path=str(SCREENSHOTS / f"{name}.png"), full_page=True)
+
+
+def import_in_browser(page, site: str, bib_path) -> None:
+    page.goto(f"{site}/admin/pubs/bibteximport/upload/")
+    page.set_input_files("#id_file", str(bib_path))
+    page.click("input[name=preview]")
+    page.click("#confirm-import")
+    page.wait_for_selector(".messagelist")
+
+
+def test_the_history_of_an_imported_paper_shows_the_imports_and_the_undo(site, page, tmp_path):
+    first, filled_in = tmp_path / "first.bib", tmp_path / "filled-in.bib"
+    first.write_text(BIB.replace("Workshop on Odd Things", "ICNP'25"), encoding="utf-8")
+    filled_in.write_text(
+        first.read_text().replace("year = {2025}", "year = {2025},\n  doi = {10.1000/odd.2025}"),
+        encoding="utf-8",
+    )
+    log_in(page, site)
+    import_in_browser(page, site, first)
+    import_in_browser(page, site, filled_in)
+    assert "/admin/pubs/paper/" in page.inner_html("#import-papers")  # the record links it
+    page.click("text=Undo this import")
+    page.click("#confirm-undo")
+    page.wait_for_selector(".messagelist")
+
+    paper = Paper.objects.get(title="A Paper At An Odd Workshop")
+    page.goto(f"{site}/admin/pubs/paper/{paper.pk}/history/")
+    imports = page.inner_text("#import-history")
+    assert "first.bib" in imports and "created by the import" in imports
+    assert "filled-in.bib" in imports and "changed by the import" in imports
+    assert "import undone" in imports
+    save(page, "admin-paper-history-imports")
