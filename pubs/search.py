@@ -185,13 +185,6 @@ def paper_search(
     return PaperSearch(ranked, named, ranked=True)
 
 
-def search_papers(queryset: QuerySet[Paper], text: str) -> QuerySet[Paper]:
-    """The papers of ``queryset`` matching every word of ``text`` (all of them if none),
-    in its order."""
-    words = [folded for folded in map(search_fold, query_words(text)) if folded]
-    return _matching(queryset, words) if words else queryset
-
-
 def _matching(queryset: QuerySet[Paper], words: list[str]) -> QuerySet[Paper]:
     """Papers with every (folded) word at the start of a word of their search text."""
     if connections[queryset.db].vendor == "postgresql":

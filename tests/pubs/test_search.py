@@ -16,10 +16,10 @@ from pubs.models import Authorship, Paper, Venue
 from pubs.search import (
     MAX_WORD_LENGTH,
     MAX_WORDS,
+    paper_search,
     paper_search_text,
     query_words,
     search_fold,
-    search_papers,
     search_text_refresh,
     tsquery_text,
 )
@@ -39,7 +39,7 @@ postgresql_only = pytest.mark.skipif(
 
 def found(text: str) -> set[str]:
     """The slugs of the papers a search for ``text`` finds."""
-    return set(search_papers(Paper.objects.all(), text).values_list("slug", flat=True))
+    return set(paper_search(Paper.objects.all(), text).papers.values_list("slug", flat=True))
 
 
 def stored(**fields) -> Paper:
@@ -407,6 +407,6 @@ def test_a_search_among_many_papers_reads_the_index(spotserve):
             " FROM generate_series(1, 20000) AS n;"
             " ANALYZE pubs_paper"
         )
-    queryset = search_papers(Paper.objects.all(), "jiangfei duan")
+    queryset = paper_search(Paper.objects.all(), "jiangfei duan").papers
     assert "Bitmap Index Scan on paper_search_document" in queryset.explain()
     assert {paper.slug for paper in queryset} == {"spotserve"}
