@@ -7,7 +7,9 @@
 - ``pubs.admin.imports``: BibtexImport, with the upload, preview and undo pages;
 - ``pubs.admin.jobs``: ImportJob, the progress of an import planned or applied by the worker,
   and (``pubs.admin.sources``) the page adding papers by DOI, arXiv id or DBLP profile;
-- ``pubs.admin.suggestions``: Suggestion, what the sources propose for papers, to accept.
+- ``pubs.admin.suggestions``: Suggestion, what the sources propose for papers, to accept;
+- ``pubs.admin.locale``: the admin in the visitor's language (a middleware; the switch in the
+  header, ``templates/admin/base_site.html``, posts to Django's ``set_language``).
 
 Authorship, Link and VenueRank are edited only inline; django.contrib.auth registers its own
 User and Group. The site's titles and login form are set in ``config.urls``.
