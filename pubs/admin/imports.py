@@ -167,9 +167,17 @@ class BibtexImportAdmin(ScopedAdmin, CheckedIds, admin.ModelAdmin):
         }
         return TemplateResponse(request, "admin/pubs/bibteximport/upload.html", context)
 
+    def _previews(self, request: HttpRequest):
+        """The previews the user may open: their own (a preview is planned in its uploader's
+        scope, a large file's by a job that keeps the plan), or any, for an admin."""
+        previews = self.get_queryset(request).filter(status=ImportStatus.PREVIEW)
+        if request_scope(request).everything:
+            return previews
+        return previews.filter(created_by=request.user)
+
     def preview_view(self, request: HttpRequest, pk: int) -> HttpResponse:
         self._require(request)
-        record = get_object_or_404(self.get_queryset(request), pk=pk, status=ImportStatus.PREVIEW)
+        record = get_object_or_404(self._previews(request), pk=pk)
         if request.method == "POST":
             record.options = decisions_from_post(request.POST, record.options)
             record.save(update_fields=["options"])

@@ -173,3 +173,13 @@ def test_an_editor_undoes_their_own_import(login, lab):
     record = applied_import(client, lab.group)
     client.post(reverse("admin:pubs_bibteximport_undo", args=[record.pk]))
     assert not Paper.objects.filter(doi="10.1145/3600006.9999999").exists()
+
+
+def test_a_preview_is_its_uploaders_alone(login, lab, their_hidden_paper):
+    """A preview is planned in its uploader's scope (a large file's by a job, kept): another
+    editor must not see a plan made with an admin's rights."""
+    record = upload(login("superuser"), lab.group, ENTRY_WITH_ITS_DOI)
+    url = reverse("admin:pubs_bibteximport_preview", args=[record.pk])
+    response = login("editor").get(url)
+    assert response.status_code == 404
+    assert "A Secret Title" not in response.content.decode()
