@@ -94,6 +94,7 @@ MIDDLEWARE = [
     "whitenoise.middleware.WhiteNoiseMiddleware",
     "django.contrib.sessions.middleware.SessionMiddleware",
     "django.middleware.locale.LocaleMiddleware",
+    "pubs.admin.locale.AdminLanguageMiddleware",
     "django.middleware.common.CommonMiddleware",
     "django.middleware.csrf.CsrfViewMiddleware",
     "django.contrib.auth.middleware.AuthenticationMiddleware",
@@ -102,9 +103,9 @@ MIDDLEWARE = [
     "django.middleware.clickjacking.XFrameOptionsMiddleware",
     "axes.middleware.AxesMiddleware",
 ]
-# The replica's middleware comes right after LocaleMiddleware, which decides the language
-# the path of a public page is read in.
-WITH_REPLICA = [*MIDDLEWARE[:5], "config.routers.PublicReadsMiddleware", *MIDDLEWARE[5:]]
+# The replica's middleware comes after LocaleMiddleware, which decides the language the path
+# of a public page is read in (and the admin's language middleware, which follows it).
+WITH_REPLICA = [*MIDDLEWARE[:6], "config.routers.PublicReadsMiddleware", *MIDDLEWARE[6:]]
 PRODUCTION = {"DEBUG": "0", "SECRET_KEY": "x" * 50}
 REPLICA = {"DATABASE_REPLICA_URL": "postgres://postgres@127.0.0.1:5432/replica"}
 REDIS = {"REDIS_URL": "redis://127.0.0.1:6379/0"}
