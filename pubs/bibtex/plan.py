@@ -595,6 +595,7 @@ def _plan_authors(
             name = (author.native, author.given, author.von, author.family, author.jr)
             found = seen.get(name)
             if found is None:
+                check_time(budget, entry.record.line, entry.key)  # 9,999 new names take seconds
                 match = people.match(author)
                 person = match.person
                 if match.kind in NEW_KINDS:
@@ -620,9 +621,9 @@ def _plan_authors(
         evidence = set(known.values()) if open_positions else set()
         progress = True
         while open_positions and progress:
-            check_time(budget, entry.record.line, entry.key)
             progress = False
             for position in list(open_positions):
+                check_time(budget, entry.record.line, entry.key)
                 match = people.match(authors[position - 1], evidence)
                 matches[position] = match
                 if match.linked:
