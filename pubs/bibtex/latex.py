@@ -9,6 +9,9 @@ from __future__ import annotations
 
 import re
 import unicodedata
+from collections.abc import Iterator
+from contextlib import contextmanager
+from contextvars import ContextVar
 
 from pylatexenc import latex2text, latexwalker, macrospec
 
@@ -33,6 +36,14 @@ _SPECIAL = re.compile(
 )
 _NEEDS_WORK = re.compile(r"[\\{}$~]")
 _MATH = re.compile(r"(\$[^$]*\$)")
+#: A formula of letters, digits, operators and brackets only ("$O(n^2)$", "$x_1 + y$"): it
+#: reads as it is written, without pylatexenc.
+_PLAIN_FORMULA = re.compile(r"\$[\w\s+*/=<>()^.,;:!?'|\[\]-]*\$")
+#: Commands that only set their text in a style ("\\emph{word}" reads "word").
+_STYLE = re.compile(
+    r"\\(?:emph|textbf|textit|textsl|textsc|texttt|textrm|textsf|textup|textmd|textnormal)"
+    r"\s*(?=\{)"
+)
 _DASHES = (("---", "\u2014"), ("--", "\u2013"))
 
 _COMMAND = re.compile(r"\\(?:[A-Za-z]+\*?|.)")
@@ -73,6 +84,29 @@ def _decoder() -> tuple[latex2text.LatexNodes2Text, object]:
 
 _PYLATEXENC, _PARSING = _decoder()
 
+#: The LaTeX the general decoder (pylatexenc, some 70,000 characters a second) may be given
+#: while one file is read: a hundred times what real files ask of it (the IRIDIA
+#: bibliography, 1.6 MB, gives it some 16,000), some 30 s of a worker.
+MAX_DECODED_LATEX = 2_000_000
+#: What a call of the decoder costs beside its characters (it sets up a parser each time).
+_CALL_COST = 15
+_DECODING: ContextVar[list[int] | None] = ContextVar("latex_decoding", default=None)
+
+
+class TooMuchLatex(ValueError):
+    """More LaTeX than :func:`decoding_budget` allows has been given to the general decoder."""
+
+
+@contextmanager
+def decoding_budget(characters: int = MAX_DECODED_LATEX) -> Iterator[None]:
+    """Within it, :func:`to_text` raises TooMuchLatex once the general decoder has been given
+    more than ``characters`` of LaTeX (what a file may make an import decode, all told)."""
+    token = _DECODING.set([characters])
+    try:
+        yield
+    finally:
+        _DECODING.reset(token)
+
 
 def _accent(match: re.Match[str]) -> str:
     letter = match.group(2) or match.group(3)
@@ -108,6 +142,8 @@ def _text(value: str) -> str:
     text = _SYMBOL_ACCENT.sub(_accent, value)
     text = _LETTER_ACCENT.sub(_accent, text)
     text = _SPECIAL.sub(_special, text)
+    if "\\text" in text or "\\emph" in text:
+        text = _STYLE.sub("", text)
     if "\\" in text:
         # pylatexenc has taken the grouping braces away: the braces and tildes left are
         # the text's own (\{, \textasciitilde); it reads dashes as TeX does.
@@ -125,10 +161,17 @@ def _dashes(text: str) -> str:
 
 
 def _math(formula: str) -> str:
+    if _PLAIN_FORMULA.fullmatch(formula) and "--" not in formula:
+        return formula[1:-1].strip()
     return _pylatexenc(formula)
 
 
 def _pylatexenc(value: str) -> str:
+    left = _DECODING.get()
+    if left is not None:
+        left[0] -= len(value) + _CALL_COST
+        if left[0] < 0:
+            raise TooMuchLatex(value)
     try:
         return _PYLATEXENC.latex_to_text(value, latex_context=_PARSING)
     except Exception:

@@ -11,7 +11,13 @@ import re
 from dataclasses import dataclass, field, replace
 from urllib.parse import urlsplit
 
-from pubs.bibtex.latex import protected_words, to_text
+from pubs.bibtex.latex import (
+    MAX_DECODED_LATEX,
+    TooMuchLatex,
+    decoding_budget,
+    protected_words,
+    to_text,
+)
 from pubs.bibtex.names import Author, TooManyAuthors, parse_authors
 from pubs.bibtex.parse import (
     DEFAULT_MAX_ENTRIES,
@@ -139,25 +145,35 @@ def parse_and_normalize(
     link_base: str = "",
     budget: TimeBudget | None = None,
     max_authors: int = MAX_FILE_AUTHORS,
+    max_latex: int = MAX_DECODED_LATEX,
 ) -> tuple[ParsedFile, list[Record]]:
     """The parsed file and the Record of each of its entries: what an import plans from.
 
     Raises BibtexError for a file that cannot be read (pubs.bibtex.parse.parse), of more than
-    ``max_authors`` authors, or that takes longer than ``budget``.
+    ``max_authors`` authors or ``max_latex`` characters of LaTeX for the general decoder
+    (pubs.bibtex.latex.decoding_budget), or that takes longer than ``budget``.
     """
     parsed = parse(text, max_entries=max_entries, budget=budget)
     records, authors = [], 0
-    for entry in parsed.entries:
-        check_time(budget, entry.line, entry.key)
-        record = normalize(entry, link_base=link_base)
-        authors += len(record.authors)
-        if authors > max_authors:
-            message = (
-                f"the file has more than {max_authors:,} authors, all told; that is the "
-                "limit per import (split the file)"
-            )
-            raise BibtexError(Problem(message, entry.line, entry.key))
-        records.append(record)
+    with decoding_budget(max_latex):
+        for entry in parsed.entries:
+            check_time(budget, entry.line, entry.key)
+            try:
+                record = normalize(entry, link_base=link_base)
+            except TooMuchLatex as exc:
+                message = (
+                    f"the file holds more LaTeX than an import decodes ({max_latex:,} "
+                    "characters of commands and formulas, all told); split the file"
+                )
+                raise BibtexError(Problem(message, entry.line, entry.key)) from exc
+            authors += len(record.authors)
+            if authors > max_authors:
+                message = (
+                    f"the file has more than {max_authors:,} authors, all told; that is the "
+                    "limit per import (split the file)"
+                )
+                raise BibtexError(Problem(message, entry.line, entry.key))
+            records.append(record)
     return parsed, records
 
 

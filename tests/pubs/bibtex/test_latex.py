@@ -2,7 +2,13 @@ import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
-from pubs.bibtex.latex import protected_words, to_text
+from pubs.bibtex.latex import (
+    TooMuchLatex,
+    _pylatexenc,
+    decoding_budget,
+    protected_words,
+    to_text,
+)
 
 
 @pytest.mark.parametrize(
@@ -64,3 +70,35 @@ def test_a_link_in_a_title_reads_as_its_text():
 )
 def test_commands_written_without_their_arguments_read_as_text_not_an_exception(latex):
     assert isinstance(to_text(latex), str)
+
+
+PLAIN_MATH = st.text(alphabet="abxyzn0129 +*/=<>()^_.,;:!?|[]-", max_size=20)
+
+
+@given(formula=PLAIN_MATH)
+def test_a_formula_of_letters_and_operators_reads_as_pylatexenc_reads_it(formula):
+    value = f"${formula}$"
+    assert to_text(value) == " ".join(_pylatexenc(value).split())
+
+
+@given(
+    style=st.sampled_from(["emph", "textbf", "textit", "textsl", "textsc", "textrm", "textnormal"]),
+    words=st.text(alphabet="abc XYZ019.,", max_size=20),
+)
+def test_a_styled_word_reads_as_pylatexenc_reads_it(style, words):
+    value = f"before \\{style}{{{words}}} after"
+    assert to_text(value) == " ".join(_pylatexenc(value).split())
+
+
+@pytest.mark.parametrize("style", ["texttt", "textsf", "textup", "textmd"])
+def test_text_in_a_style_pylatexenc_leaves_out_reads_as_its_text(style):
+    assert to_text(f"The \\{style}{{GPT}} model") == "The GPT model"
+
+
+def test_the_general_decoder_is_given_at_most_its_budget():
+    with decoding_budget(100):
+        assert to_text(r"\'e $x^2$ \emph{plain} " * 20)  # read without the general decoder
+        assert to_text(r"an \unknown{command}") == "an command"
+        with pytest.raises(TooMuchLatex):
+            to_text(r"an \unknown{command} " * 10)
+    assert to_text(r"an \unknown{command} " * 10)  # no budget outside

@@ -225,3 +225,14 @@ def test_a_file_of_more_authors_than_the_limit_is_refused_naming_where():
         parse_and_normalize(text, max_authors=5)
     assert (refused.value.problem.line, refused.value.problem.key) == (3, "k2")
     assert "the file has more than 5 authors, all told; that is the limit" in str(refused.value)
+
+
+def test_a_file_of_more_latex_than_an_import_decodes_is_refused_naming_where():
+    text = "".join(
+        f"@misc{{k{n}, title={{An \\unknown{{command}} {n}}}, year=2024}}\n" for n in range(3)
+    )
+    assert len(parse_and_normalize(text, max_latex=200)[1]) == 3
+    with pytest.raises(BibtexError) as refused:
+        parse_and_normalize(text, max_latex=100)
+    assert (refused.value.problem.line, refused.value.problem.key) == (3, "k2")
+    assert "the file holds more LaTeX than an import decodes (100 characters" in str(refused.value)
