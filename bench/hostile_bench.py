@@ -145,6 +145,9 @@ def corpus() -> dict[str, Callable[[], str | None]]:
             entry(f"k{n}", f"Paper number {n}", f"Author{n % 7000} Person{n % 6000}")
             for n in range(50_000)
         ),
+        "unknown commands to the upload limit": lambda: up_to_limit(
+            lambda n: entry(f"u{n}", f"Unknown {n}", abstract="\\unknown{x} " * 8000)
+        ),
         "99,999-character abstracts of LaTeX": lambda: up_to_limit(
             lambda n: entry(f"l{n}", f"Long {n}", abstract=latex_abstract)
         ),
