@@ -10,7 +10,7 @@ from xml.etree import ElementTree
 import pytest
 
 from pubs.export.citations import STYLES
-from pubs.models import Paper
+from pubs.models import Paper, Venue
 from tests.privacy.crawl import object_urls, site_urls
 from tests.public.html import json_ld, meta
 
@@ -97,12 +97,14 @@ def test_the_feed_names_the_recorded_authors_and_says_et_al(client):
 
 @pytest.fixture(scope="module")
 def demo_outputs(django_db_blocker, catalogue_module_db):
-    """Every public page and export of the demo data that lists or cites papers."""
+    """Every public page and export of the demo data that lists or cites papers (of the
+    catalogue's venues, those with papers)."""
     from django.test import Client
 
     client = Client()
     with django_db_blocker.unblock():
-        urls = [*site_urls(), *object_urls(papers=Paper.objects.all())]
+        venues = Venue.objects.filter(papers__isnull=False).distinct()
+        urls = [*site_urls(), *object_urls(papers=Paper.objects.all(), venues=venues)]
         return {url: client.get(url) for url in urls}
 
 
