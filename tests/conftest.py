@@ -6,6 +6,7 @@ import pytest
 from django.core.cache import cache
 from django.db import transaction
 from django.test import override_settings
+from django.utils import translation
 from hypothesis import settings as hypothesis_settings
 
 from tests.fixture_snapshots import load_fixtures
@@ -76,6 +77,15 @@ def demo(demo_module_db, db) -> None:
 @pytest.fixture
 def catalogue(catalogue_module_db, db) -> None:
     """The whole CCF catalogue and the demo data in the test database."""
+
+
+@pytest.fixture(autouse=True)
+def _default_language():
+    """Every test starts in the default language: a request leaves the language it was
+    answered in active in the thread (the admin's and the public pages' middleware)."""
+    translation.deactivate()
+    yield
+    translation.deactivate()
 
 
 @pytest.fixture(autouse=True)

@@ -86,4 +86,9 @@ def test_the_language_switch_is_a_link_not_a_form(client):
         if "language-zh-hans" in attrs.get("class", "")
     ]
     assert links == ["/zh-hans/publications/"]
-    assert client.post("/i18n/setlang/", {"language": "zh-hans"}).status_code == 404
+
+
+def test_the_admins_language_switch_refuses_a_post_without_the_token():
+    """Only the admin's switch posts (to Django's set_language), with its form's token."""
+    response = Client(enforce_csrf_checks=True).post("/i18n/setlang/", {"language": "zh-hans"})
+    assert response.status_code == 403
