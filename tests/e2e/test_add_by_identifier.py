@@ -39,7 +39,7 @@ def test_paste_a_doi_wait_for_the_worker_and_confirm_the_preview(site, page, scr
     page.wait_for_selector("#import-preview", timeout=20000)  # the page looks again by itself
     assert "The Structure of Ordinary Water" in page.inner_text("#import-preview")
     assert not Paper.objects.exists()
-    page.fill("input[name='venue:Science']", "new")
+    page.select_option("select[name='venue-other:Science']", "new")  # a new venue
     screenshot("identifier-preview")
     page.click("#confirm-import")
 
