@@ -13,6 +13,7 @@ from __future__ import annotations
 from collections import Counter, defaultdict
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
+from itertools import groupby
 from typing import Any
 
 from pubs.export.styles.names import Name
@@ -84,8 +85,9 @@ class Style:
     #: Entries carry "[n]" labels, in the order the papers come.
     numbered: bool = False
     #: The keys a list is sorted by, in order, as text (None for a key the item has no
-    #: value of); None: the papers' order.
-    sort_keys: Callable[[Item], Sequence[str | None]] | None = None
+    #: value of), the last one possibly a function giving the keys that only break ties
+    #: (costly ones, computed for the entries that need them); None: the papers' order.
+    sort_keys: Callable[[Item], Sequence[Any]] | None = None
     #: What an in-text citation can tell apart of an entry (its authors' names and its
     #: year, as far as the style's disambiguation goes): entries alike in it get year
     #: suffixes (2024a, 2024b) in a list. None: no year suffixes (numbered styles).
@@ -96,8 +98,7 @@ def in_order(items: Sequence[Item], style: Style) -> list[Item]:
     """The items in the order of the style's list, with their year suffixes set."""
     ordered = list(items)
     if style.sort_keys is not None:
-        keys = style.sort_keys
-        ordered.sort(key=lambda item: tuple(_sortable(value) for value in keys(item)))
+        ordered = _sorted(ordered, style.sort_keys)
     if style.ambiguity is not None:
         _add_names(ordered)
         alike: dict[tuple, list[Item]] = defaultdict(list)
@@ -136,6 +137,24 @@ def _add_names(items: list[Item]) -> None:
 
 def _cited(families: list[str], count: int) -> tuple:
     return (*families[:count], "et al." if count < len(families) else "")
+
+
+def _sorted(items: list[Item], keys: Callable[[Item], Sequence[Any]]) -> list[Item]:
+    """``items`` sorted by their keys; the keys a function gives only among ties."""
+    decorated = []
+    for position, item in enumerate(items):
+        values = keys(item)
+        tail = values[-1] if values and callable(values[-1]) else None
+        eager = values[:-1] if tail is not None else values
+        decorated.append((tuple(_sortable(value) for value in eager), position, tail, item))
+    decorated.sort(key=lambda row: (row[0], row[1]))
+    ordered: list[Item] = []
+    for _, rows in groupby(decorated, key=lambda row: row[0]):
+        tied = list(rows)
+        if len(tied) > 1 and tied[0][2] is not None:
+            tied.sort(key=lambda row: (tuple(_sortable(value) for value in row[2]()), row[1]))
+        ordered += [row[3] for row in tied]
+    return ordered
 
 
 def _sortable(value: str | None) -> tuple:

@@ -4,6 +4,8 @@ case, page ranges abbreviated (601–15)."""
 
 from __future__ import annotations
 
+from typing import Any
+
 from pubs.export.styles import Item, Style, date_key
 from pubs.export.styles.names import NameStyle, format_names, sort_names
 from pubs.export.styles.text import (
@@ -161,8 +163,9 @@ def layout(item: Item) -> Text:
     return affixed(body, suffix=".")
 
 
-def sort_keys(item: Item) -> tuple[str | None, ...]:
-    """The style's sort: authors, dated works first, year, title, source, volume, date."""
+def sort_keys(item: Item) -> tuple[Any, ...]:
+    """The style's sort: authors, dated works first, year; among ties, title, source,
+    volume and date (rendered only for those)."""
     names = sort_names(item.names("author") or item.names("editor"), et_al_min=7, et_al_use_first=3)
     year = str(item.year) if item.year else None
     return (
@@ -170,10 +173,12 @@ def sort_keys(item: Item) -> tuple[str | None, ...]:
         "0" if item.year else "1",
         year,
         year,
-        as_plain(title(item)) or None,
-        as_plain(source(item)) or None,
-        item.raw("volume") or None,
-        date_key(item),
+        lambda: (
+            as_plain(title(item)) or None,
+            as_plain(source(item)) or None,
+            item.raw("volume") or None,
+            date_key(item),
+        ),
     )
 
 
