@@ -16,8 +16,8 @@ from dataclasses import dataclass, field
 from itertools import groupby
 from typing import Any
 
-from pubs.export.styles.names import Name
-from pubs.export.styles.text import Text
+from pubs.export.styles.names import Name, NameStyle, format_names
+from pubs.export.styles.text import EMPTY, Text, affixed
 from pubs.export.styles.values import collation_key, sort_text, typographic, year_month
 
 
@@ -92,6 +92,26 @@ class Style:
     #: year, as far as the style's disambiguation goes): entries alike in it get year
     #: suffixes (2024a, 2024b) in a list. None: no year suffixes (numbered styles).
     ambiguity: Callable[[Item], tuple] | None = None
+
+
+def authors_or_editors(item: Item, style: NameStyle, *, one: str, several: str) -> Text:
+    """The author macro of the author-date styles (APA, Chicago): the authors as ``style``
+    prints them, a shortened list included; with none, the editors of a whole work (no
+    container title) followed by ``one`` or ``several``, their label."""
+    names = format_names(
+        item.names("author"),
+        style,
+        shortened=item.shortened,
+        language=item.language,
+        at_least=item.names_needed,
+    )
+    if names:
+        return names
+    editors = item.names("editor")
+    if editors and not item.has("container-title"):
+        found = format_names(editors, style, language=item.language)
+        return affixed(found, suffix=several if len(editors) > 1 else one)
+    return EMPTY
 
 
 def in_order(items: Sequence[Item], style: Style) -> list[Item]:

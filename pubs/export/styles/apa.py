@@ -3,7 +3,7 @@ the order of their authors, works without a journal or proceedings in italics.""
 
 from __future__ import annotations
 
-from pubs.export.styles import Item, Style, date_key
+from pubs.export.styles import Item, Style, authors_or_editors, date_key
 from pubs.export.styles.names import NameStyle, format_names, initials, sort_names
 from pubs.export.styles.text import (
     EMPTY,
@@ -41,20 +41,7 @@ def cased(item: Item, value: str) -> str:
 
 
 def author(item: Item) -> Text:
-    names = format_names(
-        item.names("author"),
-        AUTHORS,
-        shortened=item.shortened,
-        language=item.language,
-        at_least=item.names_needed,
-    )
-    if names:
-        return names
-    editors = item.names("editor")
-    if editors and not item.has("container-title"):
-        found = format_names(editors, AUTHORS, language=item.language)
-        return affixed(found, suffix=" (Eds.)" if len(editors) > 1 else " (Ed.)")
-    return EMPTY
+    return authors_or_editors(item, AUTHORS, one=" (Ed.)", several=" (Eds.)")
 
 
 def date(item: Item) -> Text:

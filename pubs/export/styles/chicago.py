@@ -6,7 +6,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from pubs.export.styles import Item, Style, date_key
+from pubs.export.styles import Item, Style, authors_or_editors, date_key
 from pubs.export.styles.names import NameStyle, format_names, sort_names
 from pubs.export.styles.text import (
     EMPTY,
@@ -34,20 +34,7 @@ def cased(item: Item, value: str) -> str:
 
 
 def author(item: Item) -> Text:
-    names = format_names(
-        item.names("author"),
-        AUTHORS,
-        shortened=item.shortened,
-        language=item.language,
-        at_least=item.names_needed,
-    )
-    if names:
-        return names
-    editors = item.names("editor")
-    if editors and not item.has("container-title"):
-        found = format_names(editors, AUTHORS, language=item.language)
-        return affixed(found, suffix=", eds." if len(editors) > 1 else ", ed.")
-    return EMPTY
+    return authors_or_editors(item, AUTHORS, one=", ed.", several=", eds.")
 
 
 def date(item: Item) -> Text:
