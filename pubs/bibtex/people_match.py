@@ -7,8 +7,9 @@ Pure Python over plain :class:`PersonRecord` rows. In order, with the reason kep
 3. initials (or a full name) that fit several people ("J. Fang": Jin Fang, Jiarui Fang),
    decided by co-author evidence from the same entry, else **ambiguous**;
 4. a name that may be someone's written another way — a middle name on one side only
-   ("Samantha Nair", "Samantha P. Nair"), Chinese order ("Xu Hongli") — decided by co-author
-   evidence, else a **suggestion**;
+   ("Samantha Nair", "Samantha P. Nair"), Chinese order ("Xu Hongli") — is a **suggestion**
+   that :meth:`PeopleIndex.confirm` links once the whole file is read, when the evidence is
+   strong and unambiguous (see there);
 5. a close misspelling ("Gongmin Zhao") is a **suggestion**, never a match;
 6. otherwise a new person.
 
@@ -20,7 +21,7 @@ from __future__ import annotations
 
 import re
 from collections import Counter, defaultdict
-from collections.abc import Collection, Hashable, Iterable
+from collections.abc import Collection, Hashable, Iterable, Mapping
 from dataclasses import dataclass
 from itertools import islice
 from typing import Literal
@@ -48,6 +49,15 @@ MAX_CLOSE_NAMES = 5_000
 #: Initials indexed for each person: "J. R. R. T." is looked up by its first eight.
 _INDEXED_INITIALS = 8
 _FOLDED_AWAY = re.compile(r"[\s.\-'’]+")
+#: Co-authors in common confirm a name written another way only when they are rare: at most
+#: this share of the people who never wrote with one of the two has as many co-authors in
+#: common with them. Measured: the distinct namesakes of the 10,000-entry benchmark (whose
+#: co-authors are drawn from everyone) score 0.10 and more, the same humans of the IRIDIA
+#: bibliography ("Matthew Hyde", "Matthew R. Hyde") 0.025 and less.
+COAUTHOR_SPECIFICITY = 0.05
+#: The co-authorships weighed for that, at most, per person: the co-authors of each of their
+#: co-authors. A name whose co-authors wrote with more stays a suggestion.
+MAX_WEIGHED_COAUTHORSHIPS = 500_000
 
 
 @dataclass(frozen=True)
@@ -71,6 +81,9 @@ class PersonMatch:
     person: Hashable | None = None
     candidates: tuple[Hashable, ...] = ()
     reason: str = ""
+    #: A suggestion that the file's co-authors may confirm (a middle name on one side,
+    #: Chinese order) rather than a close misspelling.
+    confirmable: bool = False
 
     @property
     def linked(self) -> bool:
@@ -196,13 +209,12 @@ class PeopleIndex:
                 return self._decide(exact | variant, evidence, author, "same name")
             middle = self._fitting_middle_names(author)
             if middle:
-                return self._middle(author, middle, evidence)
+                return self._middle(author, middle)
             swapped = self.by_full.get(_full_key(author.surname, author.given), set())
             if len(swapped) == 1 and _looks_chinese(author):
                 person = self.people[_one(swapped)]
-                return self._if_coauthors(
-                    author, person, evidence, "chinese_order", "in Chinese order"
-                )
+                reason = f"{author.printed} may be {person.name} in Chinese order"
+                return PersonMatch("suggestion", None, (person.id,), reason, confirmable=True)
         else:
             fitting: Collection[Hashable] = self._fitting_initials(author)
             if variant or exact:
@@ -226,46 +238,110 @@ class PeopleIndex:
             if given_names_agree(author.given, self.people[person_id].given)
         }
 
-    def _middle(
-        self, author: Author, middle: set[Hashable], evidence: set[Hashable]
-    ) -> PersonMatch:
+    def _middle(self, author: Author, middle: set[Hashable]) -> PersonMatch:
         """Given names that agree but for middle names. Written alike on both sides
         ("Geoffrey E." and "Geoffrey Everest") they are one person; a middle name on one
-        side only ("Samantha Nair", "Samantha P. Nair") is as often two people."""
+        side only ("Samantha Nair", "Samantha P. Nair") is as often two people, and so is a
+        name that fits several."""
         if len(middle) > 1:
-            return self._decide(middle, evidence, author, "given name")
+            ordered = tuple(self._likeliest(middle, {}))
+            names = " or ".join(self.people[c].name for c in ordered)
+            reason = f"{author.printed} may be {names}, middle names written differently"
+            return PersonMatch("suggestion", None, ordered, reason, confirmable=True)
         person = self.people[_one(middle)]
         if same_number_of_given_names(author.given, person.given):
             reason = f"{author.printed} is {person.name}, middle names written differently"
             return PersonMatch("middle", person.id, reason=reason)
-        return self._if_coauthors(
-            author, person, evidence, "middle", "with a middle name on one side only"
-        )
+        reason = f"{author.printed} may be {person.name} with a middle name on one side only"
+        return PersonMatch("suggestion", None, (person.id,), reason, confirmable=True)
 
-    def _if_coauthors(
-        self,
-        author: Author,
-        person: PersonRecord,
-        evidence: set[Hashable],
-        kind: MatchKind,
-        how: str,
-    ) -> PersonMatch:
-        """``author`` is ``person`` written another way that is as often another person:
-        linked when the two share a co-author on this entry, a suggestion otherwise."""
-        shared = self.coauthors(person.id) & evidence
-        if shared:
-            # A co-author new to this import and not findable (written with initials) has
-            # no record to name.
-            names = sorted(self.people[c].name for c in shared if c in self.people)
+    def confirm(
+        self, forms: Mapping[Hashable, tuple[Author, PersonMatch]]
+    ) -> dict[Hashable, PersonMatch]:
+        """Which name forms of a file are the person their suggestion names after all.
+
+        ``forms`` gives, for each name of the file that :meth:`match` made a suggestion, the
+        person it stands for in the meantime (its co-authorships recorded under that id),
+        with the name and the suggestion. A name written another way (a middle name on one
+        side, Chinese order) is linked to the one person it may be when
+
+        - no one else may be either: the name fits that person alone, and no other person
+          or name of the file fits the person as it does;
+        - the two never wrote a paper together (two names of one author list are two
+          people);
+        - they have co-authors in common, and few others have as many in common with either
+          of them (:data:`COAUTHOR_SPECIFICITY`): in a small community a shared co-author
+          says much, among people who all wrote with the same prolific few it says nothing.
+
+        Every form is weighed against the co-authorships as they are before any is linked,
+        so the result does not depend on their order; the co-authorships of each form
+        linked then count as its person's. Returns the ``forms`` linked, with their match.
+        """
+        fitting: dict[Hashable, list[Hashable]] = defaultdict(list)
+        for form, (_, match) in forms.items():
+            if match.confirmable:
+                for candidate in match.candidates:
+                    fitting[candidate].append(form)
+        printed = {form: author.printed for form, (author, _) in forms.items()}
+        confirmed: dict[Hashable, PersonMatch] = {}
+        for form, (author, match) in forms.items():
+            if not match.confirmable or len(match.candidates) != 1:
+                continue
+            person = self.people[match.candidates[0]]
+            if fitting[person.id] != [form] or self._namesakes(person):
+                continue
+            if person.id in self.coauthors(form):
+                continue
+            shared = self.coauthors(form) & self.coauthors(person.id)
+            if not shared or not (
+                self._rarely_shared(person.id, form, len(shared))
+                and self._rarely_shared(form, person.id, len(shared))
+            ):
+                continue
+            # A co-author new to the file and not findable (a misspelt name) has no record.
+            names = sorted(
+                printed[c] if c in printed else self.people[c].name
+                for c in shared
+                if c in printed or c in self.people
+            )[:3]
             more = len(shared) - len(names)
-            names += [f"{more} other co-author(s) of this file"] if more else []
+            names += [f"{more} more"] if more else []
+            how = "in Chinese order" if _swapped(author, person) else "with a middle name"
             reason = (
-                f"{author.printed} is {person.name} {how}; "
-                f"{person.name} wrote with {', '.join(names)}"
+                f"{author.printed} is {person.name} {how}: both wrote with "
+                f"{', '.join(names)}, and few others did"
             )
-            return PersonMatch(kind, person.id, (person.id,), reason)
-        reason = f"{author.printed} may be {person.name} {how}"
-        return PersonMatch("suggestion", None, (person.id,), reason)
+            kind: MatchKind = "chinese_order" if _swapped(author, person) else "middle"
+            confirmed[form] = PersonMatch(kind, person.id, (person.id,), reason)
+        for form, match in confirmed.items():
+            for paper in list(self._papers.get(form, ())):
+                self.link_all((paper - {form}) | {match.person})
+        return confirmed
+
+    def _namesakes(self, person: PersonRecord) -> bool:
+        """Whether someone else's name fits ``person``'s but for middle names, or is it in
+        Chinese order: then a name fitting ``person`` may be theirs as well."""
+        alike = self.by_first_name.get((fold(person.family), first_given_name(person.given)), ())
+        if any(
+            other != person.id and given_names_agree(person.given, self.people[other].given)
+            for other in alike
+        ):
+            return True
+        return bool(self.by_full.get(_full_key(person.family, person.given), set()) - {person.id})
+
+    def _rarely_shared(self, person: Hashable, other: Hashable, shared: int) -> bool:
+        """Whether at most COAUTHOR_SPECIFICITY of the people who wrote neither with
+        ``person`` nor with ``other`` have ``shared`` co-authors or more in common with
+        ``person``. (The co-authors of ``other`` are left out: their papers with ``other`` give
+        them co-authors in common with ``person`` when the two are one.)"""
+        theirs = self.coauthors(person)
+        if sum(len(self.coauthors(c)) for c in theirs) > MAX_WEIGHED_COAUTHORSHIPS:
+            return False
+        known = theirs | self.coauthors(other) | {person, other}
+        in_common = Counter(x for c in theirs for x in self.coauthors(c))
+        alike = sum(1 for x, count in in_common.items() if count >= shared and x not in known)
+        strangers = len(self._papers) - len(known)
+        return alike <= COAUTHOR_SPECIFICITY * max(strangers, 0)
 
     def _fitting_initials(self, author: Author) -> Collection[Hashable]:
         """The people of the family name whose initials begin with the author's."""
@@ -409,6 +485,11 @@ def _given_pieces(given: str) -> tuple[str, ...]:
 
 def _one(ids: set[Hashable]) -> Hashable:
     return next(iter(ids))
+
+
+def _swapped(author: Author, person: PersonRecord) -> bool:
+    """Whether ``author`` is ``person``'s name in the other order ("Xu Hongli")."""
+    return _full_key(author.surname, author.given) == _full_key(person.given, person.family)
 
 
 def _looks_chinese(author: Author) -> bool:

@@ -610,6 +610,18 @@ def _plan_authors(
         firsts.append(first)
         knowns.append(known)
         people.link_all(known.values())
+    # A name written another way ("Robert C. Holte") is weighed with the whole file.
+    forms = {
+        known[position]: (entry.record.authors[position - 1], match)
+        for entry, first, known in zip(entries, firsts, knowns, strict=True)
+        for position, match in first.items()
+        if match.confirmable
+    }
+    confirmed = people.confirm(forms) if forms else {}
+    for first, known in zip(firsts, knowns, strict=True):
+        for position, person in known.items():
+            if person in confirmed:
+                first[position], known[position] = confirmed[person], confirmed[person].person
     for entry, matches, known in zip(entries, firsts, knowns, strict=True):
         check_time(budget, entry.record.line, entry.key)
         authors = entry.record.authors

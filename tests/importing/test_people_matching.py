@@ -34,6 +34,48 @@ def test_a_middle_name_on_one_side_is_a_suggestion_in_the_preview():
     assert "may be Robert Holte" in author.match.reason
 
 
+def test_a_middle_name_on_one_side_with_co_authors_few_share_is_the_person():
+    run(HOLTE)
+    plan = run(
+        "@inproceedings{b, title={Partial Pattern Databases}, year=2007, booktitle={SARA},"
+        " author={Kenneth Anderson and Robert C. Holte and Jonathan Schaeffer and Ariel Felner}}"
+    )
+    holte = plan.entries[0].authors[1]
+    assert holte.match.kind == "middle" and "Ariel Felner" in holte.match.reason
+    robert = Person.objects.get(family_name="Holte")
+    assert robert.authorships.count() == 2 and "Robert C. Holte" in robert.variants
+
+
+# The IRIDIA bibliography's own case: one file, the name with and without its middle initial.
+HYDE = r"""
+@inproceedings{BurHydKen2010,
+  title = {A Classification of Hyper-heuristic Approaches}, year = 2010,
+  booktitle = {Handbook of Metaheuristics},
+  author = {Edmund K. Burke and Matthew R. Hyde and Graham Kendall and Gabriela Ochoa}
+}
+@inproceedings{OchHydCur2012evocop,
+  title = {{HyFlex}: A Benchmark Framework for Cross-domain Heuristic Search}, year = 2012,
+  booktitle = {EvoCOP},
+  author = {Gabriela Ochoa and Matthew Hyde and Tim Curtois and Edmund K. Burke}
+}
+"""
+
+
+def test_a_middle_name_on_one_side_is_linked_within_one_file():
+    plan = run(HYDE)
+    assert plan.entries[1].authors[1].match.kind == "middle"
+    assert Person.objects.filter(family_name="Hyde").count() == 1
+
+
+def test_a_middle_name_on_one_side_in_one_author_list_is_two_people():
+    run(
+        "@misc{a, title={Father and Son}, year=2001,"
+        " author={Matthew R. Hyde and Gabriela Ochoa and Matthew Hyde}}"
+        "\n@misc{b, title={Again}, year=2002, author={Matthew Hyde and Gabriela Ochoa}}"
+    )
+    assert Person.objects.filter(family_name="Hyde").count() == 2
+
+
 def test_a_particle_braced_or_not_is_one_person():
     run(
         r"@inproceedings{a, title={Planning with Macros}, year=2006, booktitle={ICAPS},"

@@ -116,20 +116,71 @@ def test_a_middle_name_on_one_side_only_is_a_suggestion(index):
     assert (result.kind, result.person, result.candidates) == ("suggestion", None, ("hinton",))
 
 
-def test_a_middle_name_on_one_side_only_with_a_shared_co_author_is_the_same_person(index):
-    result = match(index, "Geoffrey Hinton", "bengio")
-    assert (result.kind, result.person) == ("middle", "hinton")
-    assert "Yoshua Bengio" in result.reason
-
-
 def test_a_name_in_chinese_order_is_a_suggestion(index):
     result = match(index, "Xu Hongli")
     assert (result.kind, result.candidates) == ("suggestion", ("hongli",))
 
 
-def test_a_name_in_chinese_order_with_a_shared_co_author_is_the_same_person(index):
-    result = match(index, "Xu Hongli", "jin")
-    assert (result.kind, result.person) == ("chinese_order", "hongli")
+def test_a_name_in_chinese_order_is_a_suggestion_co_authors_may_confirm(index):
+    assert match(index, "Xu Hongli").confirmable
+    assert match(index, "Geoffrey Hinton").confirmable
+    assert not match(index, "Gongmin Zhao").confirmable
+
+
+def confirm(index, name, *papers):
+    """Whether the file's ``name`` (the person "form" meanwhile), who wrote ``papers`` (each
+    a tuple of co-authors), is confirmed as the person its suggestion names."""
+    author = parse_name(name)
+    for coauthors in papers:
+        index.link_all(("form", *coauthors))
+    return index.confirm({"form": (author, index.match(author))}).get("form")
+
+
+def test_a_middle_name_on_one_side_with_a_co_author_few_share_is_the_same_person(index):
+    found = confirm(index, "Geoffrey Hinton", ("bengio",))
+    assert (found.kind, found.person) == ("middle", "hinton")
+    assert "Yoshua Bengio" in found.reason
+
+
+def test_a_name_in_chinese_order_with_a_co_author_few_share_is_the_same_person(index):
+    found = confirm(index, "Xu Hongli", ("jin", "wang-a"))
+    assert (found.kind, found.person) == ("chinese_order", "hongli")
+
+
+def test_a_name_confirmed_brings_its_co_authors_to_the_person(index):
+    confirm(index, "Geoffrey Hinton", ("bengio", "ada"))
+    assert index.coauthors("hinton") == {"bengio", "ada"}
+
+
+def test_a_middle_name_on_one_side_without_a_co_author_in_common_stays_a_suggestion(index):
+    assert confirm(index, "Geoffrey Hinton", ("haohuan",)) is None
+
+
+def test_two_names_of_one_author_list_are_two_people(index):
+    assert confirm(index, "Geoffrey Hinton", ("bengio", "hinton")) is None
+
+
+def test_a_co_author_everyone_shares_confirms_nothing(index):
+    for number in range(30):
+        index.add(PersonRecord(f"student{number}", f"Student{number}", "Doe"))
+        index.link(f"student{number}", "bengio")
+    assert confirm(index, "Geoffrey Hinton", ("bengio",)) is None
+
+
+def test_a_name_that_may_be_another_person_s_stays_a_suggestion(index):
+    index.add(PersonRecord("hinton-b", "Geoffrey", "Hinton"))
+    index.link("hinton-b", "bengio")
+    assert confirm(index, "Geoffrey Everest Hinton", ("bengio",)) is None
+
+
+def test_a_person_two_names_of_the_file_fit_is_neither_s(index):
+    index.link_all(("form-2", "bengio"))
+    forms = {
+        form: (parse_name(name), index.match(parse_name(name)))
+        for form, name in (("form", "Geoffrey Hinton"), ("form-2", "Geoffrey Hinton"))
+    }
+    index.link_all(("form", "bengio"))
+    assert index.confirm(forms) == {}
 
 
 def test_someone_unknown_is_new(index):
