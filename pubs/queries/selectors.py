@@ -9,17 +9,19 @@ from __future__ import annotations
 
 from collections import defaultdict
 from collections.abc import Callable, Iterable
-from dataclasses import dataclass
+from dataclasses import dataclass, field
+from datetime import date
 from typing import Any
 
 from django.conf import settings
 from django.core.files.storage import default_storage
-from django.db.models import Count, Exists, F, Min, OuterRef, Prefetch, Q, QuerySet, Subquery
+from django.db.models import Count, Exists, F, Min, OuterRef, Prefetch, Q, QuerySet, Subquery, Sum
 
 from people import names
 from people.models import Advising, Group, Membership, Person, Role
 from pubs.export.model import ExportAuthor, ExportPaper
-from pubs.models import Authorship, Link, Paper, Tag, Venue, VenueRank, ccf_label
+from pubs.metrics import h_index
+from pubs.models import Authorship, CitationCount, Link, Paper, Tag, Venue, VenueRank, ccf_label
 from pubs.search import name_key, printed_forms
 from pubs.venues import ccf
 
@@ -368,9 +370,20 @@ class YearRanks:
 @dataclass(frozen=True)
 class Tally:
     """Papers counted by year and current CCF rank ('' for unranked): every count and chart
-    of a person's or a group's page reads it, so one query serves them all."""
+    of a person's or a group's page reads it, so one query serves them all. ``citations``
+    adds up the citation counts of the same papers (:meth:`by_citations`)."""
 
     counts: dict[tuple[int | None, str], int]
+    citations: dict[tuple[int | None, str], int] = field(default_factory=dict)
+
+    @property
+    def cited(self) -> bool:
+        """Whether any of the papers has a citation count above 0."""
+        return any(self.citations.values())
+
+    def by_citations(self) -> Tally:
+        """The same counts weighed by citations: a paper counts as often as it is cited."""
+        return Tally(self.citations, self.citations)
 
     def by_rank(self, since: int | None = None) -> dict[str, int]:
         """Papers per rank, in the order A, B, C, unranked (from ``since`` when given)."""
@@ -409,13 +422,54 @@ class Tally:
 
 
 def tally(papers: QuerySet[Paper]) -> Tally:
-    """Count ``papers`` by year and current rank (two queries, however many papers)."""
+    """Count ``papers``, and add up their citations, by year and current rank (two queries,
+    however many papers)."""
     ranks = current_ranks()
-    rows = papers.order_by().values_list("year", "venue_id").annotate(n=Count("pk"))
+    rows = (
+        papers.order_by()
+        .values_list("year", "venue_id")
+        .annotate(n=Count("pk"), cited=Sum("citation_count__count"))
+    )
     counts: dict[tuple[int | None, str], int] = defaultdict(int)
-    for year, venue, n in rows:
-        counts[(year, ranks.get(venue, ""))] += n
-    return Tally(dict(counts))
+    citations: dict[tuple[int | None, str], int] = defaultdict(int)
+    for year, venue, n, cited in rows:
+        key = (year, ranks.get(venue, ""))
+        counts[key] += n
+        citations[key] += cited or 0
+    return Tally(dict(counts), dict(citations))
+
+
+@dataclass(frozen=True)
+class Citations:
+    """A person's citations, computed from the citation counts of their public papers (the
+    sources count papers; no author profile is read): the total, the h-index, how many
+    papers have a count, the sources and the latest day a count was read."""
+
+    total: int
+    h_index: int
+    papers: int
+    source: str
+    date: date
+
+
+def person_citations(person: Person) -> Citations | None:
+    """The citations of ``person``'s public papers (one query), or None before any of them
+    has a count."""
+    rows = list(
+        CitationCount.objects.filter(paper__in=person_papers(person)).values_list(
+            "count", "source", "date"
+        )
+    )
+    if not rows:
+        return None
+    counts = [count for count, _, _ in rows]
+    return Citations(
+        total=sum(counts),
+        h_index=h_index(counts),
+        papers=len(rows),
+        source=", ".join(sorted({source for _, source, _ in rows})),
+        date=max(day for _, _, day in rows),
+    )
 
 
 def coauthors(person: Person, limit: int = 12) -> list[tuple[Person, int]]:

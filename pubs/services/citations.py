@@ -5,7 +5,6 @@ from __future__ import annotations
 
 from collections.abc import Iterable
 
-from django.db.models import Max, Sum
 from django.utils import timezone
 
 from pubs.models import CitationCount, Paper
@@ -36,12 +35,3 @@ def citations_refresh(*, http: HttpClient, papers: Iterable[Paper] | None = None
     if counts:
         public_version.bump()
     return len(counts)
-
-
-def citations_total(papers) -> dict[str, object] | None:
-    """The citations of the papers of a queryset added up, with the source and the latest
-    date (one query), or None when none of them has a count."""
-    totals = CitationCount.objects.filter(paper__in=papers).aggregate(
-        count=Sum("count"), date=Max("date"), source=Max("source")
-    )
-    return totals if totals["count"] is not None else None

@@ -78,12 +78,17 @@ def web_links(paper: ExportPaper) -> list[tuple[str, str, str]]:
 
 
 @register.inclusion_tag("includes/rank_chart.html")
-def rank_chart(rows: list[YearRanks]) -> dict:
-    """The papers per year by CCF rank of a group's page, as inline SVG."""
+def rank_chart(rows: list[YearRanks], weigh: str = "papers") -> dict:
+    """The papers (or, ``weigh="citations"``, their citations) per year by CCF rank of a
+    group's page, as inline SVG."""
     legend = {"A": "CCF A", "B": "CCF B", "C": "CCF C", "": _("not ranked")}
+    titles = {
+        "papers": _("Papers per year by CCF rank"),
+        "citations": _("Citations per year of the papers by CCF rank"),
+    }
     chart = presentation.rank_chart(
         [(row.year, row.counts) for row in rows],
-        title=_("Papers per year by CCF rank"),
+        title=titles[weigh],
         legend=legend,
     )
     return {"chart": chart}

@@ -22,7 +22,7 @@ from pubs.models import Authorship, Paper, PaperKind, Status
 from pubs.queries import selectors
 from pubs.search import paper_search
 from pubs.venues import ccf
-from pubs.web.query import FlagField, PageQuery, PublicQuery
+from pubs.web.query import FlagField, PageQuery, PublicQuery, WeighQuery
 
 ANY = _("any")
 RANK_CHOICES = [(rank, f"CCF {rank}") for rank in ccf.RANKS] + [("none", _("Not ranked"))]
@@ -128,3 +128,8 @@ FilterQuery = type(
 
 class ListQuery(FilterQuery, PageQuery):
     """A list page: its filters and its page number."""
+
+
+class StatsListQuery(ListQuery, WeighQuery):
+    """A person's or a group's page: the list's filters and page, and what its counts by CCF
+    rank and year weigh (papers, or citations)."""

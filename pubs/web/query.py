@@ -128,3 +128,15 @@ class VenueIndexQuery(PageQuery):
 
     sort = forms.ChoiceField(choices=list(VENUE_SORTS.items()), initial="rank")
     all = FlagField(initial=False)
+
+
+#: What the counts and chart of a person's or a group's page count: papers, or their citations.
+WEIGHTS = {"papers": _("papers"), "citations": _("citations")}
+
+
+class WeighQuery(PublicQuery):
+    """The counts of a person's or a group's page by CCF rank and year: of papers (by
+    default), or weighed by citations (``weigh=citations``: each paper counted as often as
+    it is cited)."""
+
+    weigh = forms.ChoiceField(choices=list(WEIGHTS.items()), initial="papers")

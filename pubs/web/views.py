@@ -23,7 +23,7 @@ from pubs.models import LinkKind, Paper, Venue
 from pubs.queries import selectors
 from pubs.web import citing, presentation
 from pubs.web.cache import cached_page
-from pubs.web.filters import ListQuery, PaperFilter
+from pubs.web.filters import ListQuery, PaperFilter, StatsListQuery
 from pubs.web.query import VENUE_SORTS, NoQuery, PageQuery, VenueIndexQuery
 
 #: The "since" of a group's summary: this many years back.
@@ -71,6 +71,7 @@ def paper_list_context(
 def _with_filters(request: HttpRequest, exports: dict[str, str]) -> dict[str, str]:
     query = request.GET.copy()
     query.pop("page", None)
+    query.pop("weigh", None)  # the page's counts, not the list
     suffix = f"?{query.urlencode()}" if query else ""
     return {label: url + suffix for label, url in exports.items()}
 
@@ -165,11 +166,19 @@ def person_list(request: HttpRequest) -> HttpResponse:
     return render(request, "people/person_list.html", {"page": page})
 
 
-@cached_page(ListQuery)
+def weighed(request: HttpRequest, counts: selectors.Tally) -> tuple[selectors.Tally, str]:
+    """The counts by CCF rank and year a person's or a group's page shows: of papers, or
+    weighed by citations when its (checked) query says ``weigh=citations``; and which."""
+    weigh = StatsListQuery(request.GET).values()["weigh"]
+    return (counts.by_citations() if weigh == "citations" else counts), weigh
+
+
+@cached_page(StatsListQuery)
 def person_detail(request: HttpRequest, slug: str) -> HttpResponse:
     person = get_object_or_404(selectors.public_people(), slug=slug)
     papers = selectors.person_papers(person)
-    counts = selectors.tally(papers)
+    tally = selectors.tally(papers)
+    counts, weigh = weighed(request, tally)
     advisors, advisees = selectors.advising(person)
     context = {
         "person": person,
@@ -179,6 +188,9 @@ def person_detail(request: HttpRequest, slug: str) -> HttpResponse:
         "namesakes": selectors.namesakes(person),
         "rank_counts": counts.by_rank(),
         "year_counts_all": counts.by_year(),
+        "weigh": weigh,
+        "cited": tally.cited,
+        "citations": selectors.person_citations(person),
         "coauthors": selectors.coauthors(person),
         "highlight": person,
         **paper_list_context(request, papers, list_exports("person-export", slug, cv="person-cv")),
@@ -186,12 +198,13 @@ def person_detail(request: HttpRequest, slug: str) -> HttpResponse:
     return render(request, "people/person_detail.html", context)
 
 
-@cached_page(ListQuery)
+@cached_page(StatsListQuery)
 def group_detail(request: HttpRequest, slug: str) -> HttpResponse:
     group = get_object_or_404(Group, slug=slug)
     members = selectors.group_members(group)
     papers = selectors.group_papers(group)
-    counts = selectors.tally(papers)
+    tally = selectors.tally(papers)
+    counts, weigh = weighed(request, tally)
     since = timezone.localdate().year - SUMMARY_YEARS + 1
     context = {
         "group": group,
@@ -199,6 +212,8 @@ def group_detail(request: HttpRequest, slug: str) -> HttpResponse:
         "has_former": any(role.former for role in members),
         "summary": counts.summary(since),
         "chart": counts.by_year_and_rank(),
+        "weigh": weigh,
+        "cited": tally.cited,
         **paper_list_context(request, papers, list_exports("group-export", slug, cv="group-cv")),
     }
     return render(request, "people/group_detail.html", context)

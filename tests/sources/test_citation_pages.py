@@ -1,11 +1,12 @@
-"""Citation counts on the paper and person pages, with their source and date."""
+"""Citation counts on the paper page, with their source and date (a person's:
+tests/public/test_person_citations.py)."""
 
 import datetime
 
 import pytest
 
 from pubs.models import CitationCount
-from tests.factories import PaperFactory, PersonFactory, paper_with_authors
+from tests.factories import PaperFactory
 
 pytestmark = [pytest.mark.django_db, pytest.mark.usefixtures("no_page_cache")]
 
@@ -22,13 +23,3 @@ def test_a_paper_page_shows_its_citation_count_with_source_and_date(client):
 def test_a_paper_without_a_count_shows_none(client):
     paper = PaperFactory()
     assert "Cited by" not in client.get(paper.get_absolute_url()).content.decode()
-
-
-def test_a_person_page_adds_up_the_citations_of_their_public_papers(client):
-    person = PersonFactory()
-    shown = [paper_with_authors(person) for _ in range(2)]
-    hidden = paper_with_authors(person, is_public=False)
-    for paper, count in zip([*shown, hidden], (10, 4, 1000), strict=True):
-        CitationCount.objects.create(paper=paper, count=count, source="OpenAlex", date=READ)
-    html = client.get(person.get_absolute_url()).content.decode()
-    assert "Cited 14 times (OpenAlex, 2026-11-20)" in html
