@@ -1,8 +1,9 @@
 """What the site does against hostile visitors: a Content-Security-Policy on the public
 pages, and admin logins refused for a while after repeated failures (django-axes).
 
-The public pages run no script of their own (the JSON-LD block is data, not script), so the
-policy lets a page load its stylesheet, images and fonts from the site and nothing else.
+The public pages run no inline script (the JSON-LD block is data, not script) and one script
+file of the site's (static/js/cite.js, the paper page's Copy button), so the policy lets a page
+load its scripts, stylesheet, images and fonts from the site and nothing else.
 """
 
 from __future__ import annotations

@@ -46,7 +46,7 @@ def test_csl_json_ends_the_authors_with_others(client):
 @pytest.mark.parametrize("style", STYLES)
 def test_each_style_of_the_cite_box_says_et_al(client, style):
     html = client.get(PAGE).content.decode()
-    box = re.search(rf'<details class="citation citation-{style}".*?</details>', html, re.DOTALL)
+    box = re.search(rf'<div class="citation citation-{style}".*?</div>', html, re.DOTALL)
     assert box and "et al." in box.group(0)
 
 
