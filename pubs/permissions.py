@@ -4,9 +4,12 @@ Roles are auth groups holding Django model permissions (``manage.py setup_roles`
 
 - a **superuser** does everything;
 - a **Group editor** edits the papers, people, memberships and advising of the groups they
-  edit (``Group.editors``) and imports BibTeX for those groups;
+  edit (``Group.editors``) and imports BibTeX for those groups; a group's papers are those
+  its members wrote while members, and those given the group (``selectors.in_groups``);
 - a **Member** adds papers and edits those they author, and edits their own profile (the
-  Person whose ``user`` they are), and confirms the requests to add them to a group;
+  Person whose ``user`` they are), and confirms the requests to add them to a group; they
+  import their own papers from BibTeX, hidden until an editor of their group publishes them
+  (:func:`import_for_review`);
 - anonymous visitors read the public pages and nothing else.
 
 Model permissions say which kinds of rows a user may touch; the *scope* computed here says
@@ -35,6 +38,7 @@ from django.http import HttpRequest
 
 from people.models import Advising, Group, Membership, Person
 from pubs.models import Authorship, BibtexImport, Paper
+from pubs.queries.selectors import in_groups
 
 GROUP_EDITOR = "Group editor"
 MEMBER = "Member"
@@ -67,6 +71,7 @@ ROLE_PERMISSIONS: dict[str, dict[str, tuple[str, ...]]] = {
         "people.person": (VIEW, ADD, CHANGE),  # adding: a new co-author of their paper
         "people.group": (VIEW,),
         "people.membership": (VIEW,),  # their own, to confirm a group's request
+        "pubs.bibteximport": (VIEW, ADD),  # their own papers, for an editor to review
     },
 }
 
@@ -189,10 +194,21 @@ def paper_editable_after(
 
 
 def import_group_allowed(scope: Scope, group: Group | None) -> bool:
-    """Whether ``scope`` may import BibTeX for ``group`` (None: no group)."""
+    """Whether ``scope`` may import BibTeX for ``group`` (None: no group, as a member
+    imports their own papers)."""
     if scope.everything:
         return True
-    return group is not None and group.pk in scope.edited_group_ids
+    if group is None:
+        return import_for_review(scope)
+    return group.pk in scope.edited_group_ids
+
+
+def import_for_review(scope: Scope) -> bool:
+    """Whether an import by ``scope``'s user is a member's import of their own papers: of
+    its entries only those they author are imported (the others are skipped), the papers it
+    creates stay hidden until an editor of their group reviews and publishes them, and it
+    creates no venue. A user who edits a group imports for that group instead."""
+    return not scope.everything and not scope.edited_group_ids and scope.person_id is not None
 
 
 def import_undo_allowed(scope: Scope, record: BibtexImport) -> bool:
@@ -214,12 +230,11 @@ _NONE = Q(pk__in=[])
 
 
 def _papers(scope: Scope) -> Q:
+    """The papers of the groups they edit (by their members' authorships or given the group:
+    ``in_groups``), and those they author."""
     rows = _NONE
     if scope.edited_group_ids:
-        in_group = Paper.groups.through.objects.filter(
-            paper_id=OuterRef("pk"), group_id__in=scope.edited_group_ids
-        )
-        rows |= Q(Exists(in_group))
+        rows |= in_groups(scope.edited_group_ids)
     if scope.person_id is not None:
         authored = Authorship.objects.filter(paper_id=OuterRef("pk"), person_id=scope.person_id)
         rows |= Q(Exists(authored))
@@ -236,9 +251,8 @@ def _people(scope: Scope) -> Q:
         member = Membership.objects.confirmed().filter(
             person_id=OuterRef("pk"), group_id__in=scope.edited_group_ids
         )
-        author = Authorship.objects.filter(
-            person_id=OuterRef("pk"), paper__groups__in=scope.edited_group_ids
-        )
+        group_papers = Paper.objects.filter(in_groups(scope.edited_group_ids)).values("pk")
+        author = Authorship.objects.filter(person_id=OuterRef("pk"), paper__in=group_papers)
         rows |= Q(Exists(member)) | (Q(Exists(author)) & _outsiders())
     return rows
 

@@ -328,8 +328,41 @@ def person_papers(person: Person) -> QuerySet[Paper]:
 
 
 def group_papers(group: Group) -> QuerySet[Paper]:
-    linked = Paper.groups.through.objects.filter(group=group).values("paper_id")
-    return public_papers().filter(pk__in=linked)
+    return public_papers().filter(in_groups([group.pk]))
+
+
+def in_groups(groups: Iterable[int] | QuerySet[Group]) -> Q:
+    """The papers of ``groups`` (ids, or a queryset of groups), as a filter of papers: those
+    an author wrote while a confirmed member of one of them, and those given one of them
+    explicitly (``Paper.groups``), which adds a paper its members did not write.
+
+    "While a member": the paper's year lies within the years of the membership (a start or
+    an end left empty is open); a paper of unknown year goes with every membership. Public
+    pages, exports and feeds (:func:`group_papers`, the ``group`` filter) and who may edit a
+    paper (pubs.permissions) all read a group's papers here, so they agree.
+    """
+    if not isinstance(groups, QuerySet):
+        groups = list(groups)
+    explicit = Paper.groups.through.objects.filter(group__in=groups).values("paper_id")
+    # One filter() call: the conditions on the membership are about one membership.
+    while_member = Authorship.objects.filter(
+        Q(person__memberships__group__in=groups)
+        & Q(person__memberships__confirmed=True)
+        & (
+            Q(paper__year__isnull=True)
+            | (
+                (
+                    Q(person__memberships__start__isnull=True)
+                    | Q(person__memberships__start__year__lte=F("paper__year"))
+                )
+                & (
+                    Q(person__memberships__end__isnull=True)
+                    | Q(person__memberships__end__year__gte=F("paper__year"))
+                )
+            )
+        )
+    ).values("paper_id")
+    return Q(pk__in=explicit) | Q(pk__in=while_member)
 
 
 def venue_papers(venue: Venue) -> QuerySet[Paper]:

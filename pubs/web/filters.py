@@ -18,6 +18,7 @@ from django.core.validators import MaxValueValidator, MinValueValidator
 from django.db.models import QuerySet
 from django.utils.translation import gettext_lazy as _
 
+from people.models import Group
 from pubs.models import Authorship, Paper, PaperKind, Status
 from pubs.queries import selectors
 from pubs.search import paper_search
@@ -98,8 +99,7 @@ class PaperFilter(django_filters.FilterSet):
         return queryset.filter(pk__in=authored)
 
     def filter_group(self, queryset: QuerySet, name: str, value: str) -> QuerySet:
-        through = Paper.groups.through.objects.filter(group__slug=value).values("paper_id")
-        return queryset.filter(pk__in=through)
+        return queryset.filter(selectors.in_groups(Group.objects.filter(slug=value)))
 
     def filter_tag(self, queryset: QuerySet, name: str, value: str) -> QuerySet:
         through = Paper.tags.through.objects.filter(tag__slug=value).values("paper_id")

@@ -57,7 +57,12 @@ def test_it_reports_each_role():
     assert f"{GROUP_EDITOR}: 33 permissions." in setup_roles()
 
 
-def test_members_cannot_delete_papers_nor_import():
+def test_members_cannot_delete_papers():
     setup_roles()
     assert "pubs.delete_paper" not in permission_names(MEMBER)
-    assert "pubs.add_bibteximport" not in permission_names(MEMBER)
+
+
+def test_members_import_their_own_papers_but_add_no_venue():
+    setup_roles()
+    assert "pubs.add_bibteximport" in permission_names(MEMBER)
+    assert "pubs.add_venue" not in permission_names(MEMBER)
