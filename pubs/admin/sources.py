@@ -14,6 +14,7 @@ from django.urls import reverse
 from django.utils.translation import gettext_lazy as _
 
 from people.models import Group
+from pubs.admin.import_forms import group_picker
 from pubs.jobs.imports import import_job_fetch
 from pubs.models import BibtexImport
 from pubs.permissions import edited_groups, request_scope
@@ -59,6 +60,10 @@ def identifiers_view(model_admin, request: HttpRequest) -> HttpResponse:
     if not scope.everything:  # a group editor imports for one of their groups
         form.fields["group"].queryset = edited_groups(scope)
         form.fields["group"].required = True
+    else:  # any group: found with the admin's autocomplete, as on the upload page
+        group = form.fields["group"]
+        group.widget = group_picker(model_admin.admin_site)
+        group.widget.choices = group.choices
     if request.method == "POST" and form.is_valid():
         record = _record(request, form.cleaned_data)
         job = import_job_fetch(record=record)
@@ -67,6 +72,7 @@ def identifiers_view(model_admin, request: HttpRequest) -> HttpResponse:
         **model_admin.admin_site.each_context(request),
         "title": _("Add papers by identifier"),
         "form": form,
+        "media": model_admin.media + form.media,
         "opts": BibtexImport._meta,
     }
     return TemplateResponse(request, "admin/pubs/bibteximport/identifiers.html", context)
