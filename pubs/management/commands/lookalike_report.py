@@ -1,0 +1,67 @@
+"""manage.py lookalike_report: people who look like one human, papers filled in from two
+entries (the rules in pubs.lookalike)."""
+
+from collections import defaultdict
+
+from django.core.management.base import BaseCommand
+
+from people.models import Person
+from pubs.lookalike import RELATIONS, PersonName, filled_in, lookalikes
+from pubs.models import Authorship, BibtexImport, ImportStatus, Paper
+
+
+class Command(BaseCommand):
+    help = (
+        "List pairs of people that look like one human (family name and first initial "
+        "shared, co-authors in common) and papers an import filled in after they existed."
+    )
+
+    def add_arguments(self, parser) -> None:
+        parser.add_argument("--limit", type=int, default=30, help="pairs and papers listed")
+
+    def handle(self, *args, limit: int, **options) -> None:
+        people = [
+            PersonName(pk, given, family)
+            for pk, given, family in Person.objects.values_list("pk", "given_name", "family_name")
+        ]
+        papers: dict[int, set[int]] = defaultdict(set)
+        for paper, person in Authorship.objects.values_list("paper_id", "person_id"):
+            papers[paper].add(person)
+        pairs = lookalikes(people, papers.values())
+        counts = {name: sum(1 for p in pairs if p.relation == name) for name in RELATIONS}
+        together = sum(1 for p in pairs if p.together)
+        write = self.stdout.write
+        write(
+            f"People: {len(people):,}. Pairs that look like one human (family name and first "
+            f"initial shared, co-authors in common): {len(pairs):,} ("
+            + ", ".join(f"{counts[name]:,} {name}" for name in RELATIONS)
+            + f"; {together:,} wrote a paper together)."
+        )
+        names = {row.id: row.name for row in people}
+        for pair in pairs[:limit]:
+            shared = sorted(names[c] for c in pair.shared)
+            more = f" and {len(shared) - 3} more" if len(shared) > 3 else ""
+            write(
+                f"  {pair.first.name} (#{pair.first.id}) / {pair.second.name} "
+                f"(#{pair.second.id}): {pair.relation}, {len(shared)} co-author(s) in common "
+                f"({', '.join(shared[:3])}{more})"
+                + (", on one paper together" if pair.together else "")
+            )
+        imports = BibtexImport.objects.filter(status=ImportStatus.APPLIED).order_by("created", "pk")
+        filled = filled_in(imports.values_list("pk", "changes"))
+        titles = dict(
+            Paper.objects.filter(pk__in=[f.paper for f in filled]).values_list("pk", "title")
+        )
+        filled = [f for f in filled if f.paper in titles]  # not deleted since
+        by_import = sum(1 for f in filled if f.created_by is not None)
+        write(
+            "Papers filled in by an import after they existed (fields from two entries): "
+            f"{len(filled):,}, {by_import:,} of them created by an import. (Entries of one "
+            "file merged into one paper as it is created are not recorded.)"
+        )
+        for paper in filled[:limit]:
+            made = f"import #{paper.created_by}" if paper.created_by else "not by an import"
+            fills = "; ".join(
+                f"import #{record}: {', '.join(fields)}" for record, fields in paper.filled_by
+            )
+            write(f"  #{paper.paper} {titles[paper.paper]!r}: created {made}; filled in by {fills}")
