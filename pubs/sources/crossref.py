@@ -1,5 +1,6 @@
 """Crossref, by DOI: the BibTeX and CSL-JSON of a work by content negotiation, and the works
-API's record (abstract, licence, pages, citation count, preprint relations).
+API's record (abstract, licence, pages, citation count, references, preprint relations); and
+the works that name a given arXiv preprint as theirs (``has-preprint``).
 
 Crossref asks for at most 5 requests a second in its public pool (10 with a contact address,
 the "polite" pool; it says so in X-Rate-Limit-* headers): the client keeps to 5.
@@ -11,15 +12,31 @@ import re
 from dataclasses import dataclass, field
 from urllib.parse import quote
 
-from pubs.identifiers import normalize_doi
+from pubs.identifiers import normalize_arxiv_id, normalize_doi
 from pubs.sources.http import Answer, BadAnswer, HttpClient, Source
 
 CROSSREF = Source("Crossref", interval=0.2)
 DOI_RESOLVER = "https://doi.org/"
 WORKS_API = "https://api.crossref.org/works/"
+CSL_JSON = "application/vnd.citationstyles.csl+json"
+#: Published versions asked for at most, per preprint.
+RELATED_ROWS = 5
 
 _TAG = re.compile(r"<[^>]+>")
 _ABSTRACT_HEADING = re.compile(r"^\s*abstract[\s.:]*", re.IGNORECASE)
+
+
+@dataclass(frozen=True)
+class Reference:
+    """One entry of a work's reference list, as the publisher deposited it."""
+
+    key: str = ""
+    doi: str = ""
+    title: str = ""
+    author: str = ""
+    year: str = ""
+    container: str = ""
+    unstructured: str = ""
 
 
 @dataclass(frozen=True)
@@ -37,9 +54,14 @@ class CrossrefWork:
     abstract: str = ""
     licences: tuple[str, ...] = ()
     cited_by: int | None = None
-    #: DOIs of the published versions of this preprint, and of this work's preprints.
+    #: DOIs of the published versions of this preprint, and of this work's preprints (an
+    #: arXiv preprint by arXiv's DOI, "10.48550/arxiv.2503.12208", however it was named).
     preprint_of: tuple[str, ...] = field(default=())
     has_preprint: tuple[str, ...] = field(default=())
+    #: How many references the work has, and those Crossref lists (all, or none when the
+    #: publisher keeps them closed).
+    reference_count: int = 0
+    references: tuple[Reference, ...] = field(default=())
 
 
 def bibtex(http: HttpClient, doi: str) -> str:
@@ -49,12 +71,23 @@ def bibtex(http: HttpClient, doi: str) -> str:
 
 
 def csl_json(http: HttpClient, doi: str) -> dict:
-    """The work's CSL-JSON (content negotiation on the DOI)."""
-    answer = http.get(CROSSREF, doi_url(doi), accept="application/vnd.citationstyles.csl+json")
-    data = answer.json()
-    if not isinstance(data, dict) or "title" not in data:
-        raise BadAnswer(f"Crossref's CSL-JSON for {doi} has no title")
-    return data
+    """The work's CSL-JSON, from Crossref's transform of the DOI (the answer the DOI's content
+    negotiation redirects to, asked for directly: one request instead of two)."""
+    return read_csl_json(http.get(CROSSREF, csl_url(doi), accept=CSL_JSON))
+
+
+def works_with_preprint(http: HttpClient, arxiv_id: str) -> list[CrossrefWork]:
+    """The works whose records say ``arxiv_id`` is their preprint (``has-preprint``), by the
+    arXiv id or arXiv's DOI for it, as publishers name it either way."""
+    objects = (arxiv_id, arxiv_doi(arxiv_id))
+    params = {
+        "filter": ",".join(
+            ["relation.type:has-preprint", *(f"relation.object:{value}" for value in objects)]
+        ),
+        "rows": str(RELATED_ROWS),
+    }
+    answer = http.get(CROSSREF, WORKS_API.rstrip("/"), params=params).json()
+    return [work for work in read_work_list(answer) if arxiv_doi(arxiv_id) in work.has_preprint]
 
 
 def work(http: HttpClient, doi: str) -> CrossrefWork:
@@ -68,6 +101,26 @@ def doi_url(doi: str) -> str:
 
 def works_url(doi: str) -> str:
     return WORKS_API + quote(normalize_doi(doi), safe="/")
+
+
+def csl_url(doi: str) -> str:
+    return works_url(doi) + "/transform/" + CSL_JSON
+
+
+def arxiv_doi(arxiv_id: str) -> str:
+    """arXiv's DOI of a preprint ("10.48550/arxiv.2503.12208"), lower-cased as DOIs are kept."""
+    return f"10.48550/arxiv.{arxiv_id}".lower()
+
+
+def read_csl_json(answer: Answer) -> dict:
+    """A CSL-JSON answer; BadAnswer when it is not one (no title)."""
+    try:
+        data = answer.json()
+    except BadAnswer:
+        data = None
+    if not isinstance(data, dict) or not data.get("title"):
+        raise BadAnswer(f"Crossref did not answer CSL-JSON for {answer.url}")
+    return data
 
 
 def read_bibtex(answer: Answer) -> str:
@@ -86,7 +139,27 @@ def read_work(data: object) -> CrossrefWork:
     message = data.get("message")
     if not isinstance(message, dict) or not message.get("DOI"):
         raise BadAnswer("Crossref's works API answered a work without a DOI")
+    return read_message(message)
+
+
+def read_work_list(data: object) -> list[CrossrefWork]:
+    """A works API list answer ({"status": "ok", "message": {"items": [...]}}) as works."""
+    if not isinstance(data, dict) or data.get("status") != "ok":
+        raise BadAnswer("Crossref's works API answered no list of works")
+    message = data.get("message")
+    if not isinstance(message, dict):
+        raise BadAnswer("Crossref's works API answered no list of works")
+    return [
+        read_message(item)
+        for item in message.get("items") or ()
+        if isinstance(item, dict) and item.get("DOI")
+    ]
+
+
+def read_message(message: dict) -> CrossrefWork:
+    """One work of the works API (its ``message``, or an item of a list) as a CrossrefWork."""
     relation = message.get("relation") or {}
+    references = message.get("reference") or ()
     return CrossrefWork(
         doi=normalize_doi(message["DOI"]),
         title=_first(message.get("title")),
@@ -101,6 +174,25 @@ def read_work(data: object) -> CrossrefWork:
         cited_by=message.get("is-referenced-by-count"),
         preprint_of=_related(relation, "is-preprint-of"),
         has_preprint=_related(relation, "has-preprint"),
+        reference_count=_count(message.get("reference-count"), len(references)),
+        references=tuple(read_reference(item) for item in references if isinstance(item, dict)),
+    )
+
+
+def read_reference(item: dict) -> Reference:
+    """One entry of a reference list (what the publisher deposited of it)."""
+    try:
+        doi = normalize_doi(str(item.get("DOI") or ""))
+    except ValueError:
+        doi = ""
+    return Reference(
+        key=str(item.get("key") or ""),
+        doi=doi,
+        title=str(item.get("article-title") or item.get("volume-title") or ""),
+        author=str(item.get("author") or ""),
+        year=str(item.get("year") or ""),
+        container=str(item.get("journal-title") or ""),
+        unstructured=" ".join(str(item.get("unstructured") or "").split()),
     )
 
 
@@ -123,11 +215,20 @@ def _year(message: dict) -> int | None:
 
 
 def _related(relation: dict, name: str) -> tuple[str, ...]:
-    dois = []
+    """The DOIs a relation names: by DOI, or an arXiv preprint by its id (as arXiv's DOI)."""
+    dois: list[str] = []
     for item in relation.get(name) or ():
-        if isinstance(item, dict) and item.get("id-type") == "doi" and item.get("id"):
-            try:
+        if not isinstance(item, dict) or not item.get("id"):
+            continue
+        try:
+            if item.get("id-type") == "doi":
                 dois.append(normalize_doi(str(item["id"])))
-            except ValueError:
-                continue
-    return tuple(dois)
+            elif item.get("id-type") == "arxiv":
+                dois.append(arxiv_doi(normalize_arxiv_id(str(item["id"]))))
+        except ValueError:
+            continue
+    return tuple(dict.fromkeys(dois))
+
+
+def _count(value: object, listed: int) -> int:
+    return value if isinstance(value, int) and value >= listed else listed

@@ -100,12 +100,15 @@ def test_arxiv_ids_are_fetched_in_one_request_as_preprints(admin_client, sources
     assert len(sources.requests) == 1
 
 
-def test_a_dblp_profile_gives_every_publication_of_the_person(admin_client, sources, run_worker):
-    sources.recorded("https://dblp.org/pid/l/MichaelLey.bib", "dblp/ley.bib")
-    progress = paste(admin_client, "https://dblp.org/pid/l/MichaelLey.html")
+def test_a_dblp_record_gives_its_publication(admin_client, sources, run_worker):
+    sources.recorded("https://dblp.org/rec/conf/osdi/ZhuangZXQB0S24.bib", "dblp/ZhuangZXQB0S24.bib")
+    progress = paste(admin_client, "https://dblp.org/rec/conf/osdi/ZhuangZXQB0S24.html")
     run_worker()
     html = admin_client.get(admin_client.get(progress)["Location"]).content.decode()
-    assert "9 entries" in html and "OXPath-Based Data Acquisition for dblp" in html
+    assert "MonoNN: Enabling a New Monolithic Optimization Space" in html
+    assert [str(request.url) for request in sources.requests] == [
+        "https://dblp.org/rec/conf/osdi/ZhuangZXQB0S24.bib"
+    ]
 
 
 def test_text_that_names_no_paper_is_refused_on_the_form(admin_client):

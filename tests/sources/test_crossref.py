@@ -1,10 +1,19 @@
 """Crossref by DOI, against its recorded answers."""
 
+import json
+
 import pytest
 
 from pubs.bibtex.normalize import parse_and_normalize
 from pubs.sources import crossref
 from pubs.sources.http import BadAnswer, NotFound
+from tests.sources.replay import DATA
+
+
+def acta_record() -> dict:
+    """The works API's record of 10.5506/aphyspolb.56.3-a7, whose publisher names its arXiv
+    preprint (``has-preprint`` by arXiv id), as the recording keeps it: the ``message``."""
+    return json.loads((DATA / "crossref/json_response_content.json").read_text(encoding="utf-8"))
 
 
 def test_a_doi_gives_the_bibtex_crossref_writes(http, replay):
@@ -35,6 +44,75 @@ def test_the_works_api_gives_licence_pages_and_citation_count(http, replay):
     assert work.licences == ("http://creativecommons.org/licenses/by/4.0/",)
     assert work.cited_by == 67
     assert work.preprint_of == () and work.has_preprint == ()
+
+
+def test_a_doi_gives_its_csl_json_from_crossref_s_transform(http, replay):
+    replay.cassette("crossref/test_content_negotiation_citeproc_json.yaml")
+    data = crossref.csl_json(http, "https://doi.org/10.1126/science.169.3946.635")
+    assert data["title"] == "The Structure of Ordinary Water"
+    assert data["author"][0]["family"] == "Frank" and data["type"] == "journal-article"
+    assert data["container-title"] == "Science" and data["page"] == "635-641"
+    [request] = replay.requests
+    assert request.headers["Accept"] == "application/vnd.citationstyles.csl+json"
+    assert request.url.path.endswith("/transform/application/vnd.citationstyles.csl+json")
+
+
+def test_an_answer_that_is_no_csl_json_is_a_bad_answer(http, replay):
+    replay.route(crossref.csl_url("10.5555/12345678"), "<html><body>Not found</body></html>")
+    with pytest.raises(BadAnswer, match="did not answer CSL-JSON"):
+        crossref.csl_json(http, "10.5555/12345678")
+
+
+def test_the_works_api_gives_the_reference_list(http, replay):
+    replay.cassette("crossref/test_works_with_one_id.yaml")
+    work = crossref.work(http, "10.1371/journal.pone.0033693")
+    assert work.reference_count == len(work.references) == 70
+    first = work.references[0]
+    assert (first.doi, first.author, first.year, first.container) == (
+        "10.1038/sj.npp.1301164",
+        "AF Arnsten",
+        "2006",
+        "Neuropsychopharmacology",
+    )
+    assert first.title == "Stimulants: Therapeutic actions in ADHD."
+    assert sum(1 for reference in work.references if reference.doi) == 63
+
+
+def test_a_reference_without_a_doi_keeps_what_the_publisher_wrote():
+    reference = crossref.read_reference(
+        {"key": "e_1_2_1_75_1", "unstructured": "WHITING H THESIS HARVARD U (1884)."}
+    )
+    assert (reference.doi, reference.unstructured) == ("", "WHITING H THESIS HARVARD U (1884).")
+
+
+def test_a_published_work_names_its_arxiv_preprint_by_arxiv_s_doi():
+    work = crossref.read_work({"status": "ok", "message": acta_record()})
+    assert work.has_preprint == ("10.48550/arxiv.2503.12208",)
+    assert (work.title, work.container, work.kind) == (
+        "Gluonic Structure from Instantons",
+        "Acta Physica Polonica B",
+        "journal-article",
+    )
+    assert (work.year, work.volume, work.issue) == (2025, "56", "3")
+    assert work.reference_count == 0 and work.references == ()
+
+
+def test_the_works_naming_a_preprint_are_asked_for_by_its_arxiv_id_and_doi(http, replay):
+    answer = {"status": "ok", "message-type": "work-list", "message": {"items": [acta_record()]}}
+    replay.route("https://api.crossref.org/works", json.dumps(answer), filter="has-preprint")
+    [work] = crossref.works_with_preprint(http, "2503.12208")
+    assert work.doi == "10.5506/aphyspolb.56.3-a7"
+    [request] = replay.requests
+    assert request.url.params["filter"] == (
+        "relation.type:has-preprint,relation.object:2503.12208,"
+        "relation.object:10.48550/arxiv.2503.12208"
+    )
+
+
+def test_a_work_that_does_not_name_the_preprint_is_left_out(http, replay):
+    answer = {"status": "ok", "message-type": "work-list", "message": {"items": [acta_record()]}}
+    replay.route("https://api.crossref.org/works", json.dumps(answer))
+    assert crossref.works_with_preprint(http, "1111.2011") == []
 
 
 def test_a_works_record_names_its_preprint_relations():

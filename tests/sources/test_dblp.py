@@ -1,11 +1,21 @@
-"""DBLP by person and by record, against its recorded answers."""
+"""DBLP by person and by record, against its recorded answers: a record's BibTeX (OSDI'24's
+MonoNN) and a person's XML (Di Xu 0001, pid 95/7448-1)."""
 
 import pytest
 
 from pubs.bibtex.normalize import parse_and_normalize
+from pubs.services.papers import venue_index
 from pubs.sources import dblp
 from pubs.sources.http import BadAnswer
 from pubs.venues.resolution import entry_dblp_key
+
+PERSON = "https://dblp.org/pid/95/7448-1.xml"
+
+
+@pytest.fixture
+def person(http, replay) -> dblp.DblpPerson:
+    replay.recorded(PERSON, "dblp/95-7448-1.xml")
+    return dblp.person_xml(http, "95/7448-1")
 
 
 @pytest.mark.parametrize(
@@ -38,14 +48,79 @@ def test_a_record_is_named_by_key_or_url(text, key):
     assert dblp.record_key(text) == key
 
 
-def test_a_person_gives_every_publication_with_its_venue_key(http, replay):
-    replay.recorded("https://dblp.org/pid/l/MichaelLey.bib", "dblp/ley.bib")
-    text = dblp.person_bibtex(http, "l/MichaelLey")
-    _, records = parse_and_normalize(text)
-    assert len(records) == 9
-    keys = [entry_dblp_key(record.key) for record in records]
-    assert keys[:2] == ["conf/jcdl", "journals/pvldb"]
-    assert records[1].doi == "10.14778/1687553.1687577" and records[1].pages == "1493--1500"
+def test_a_record_gives_its_bibtex_with_its_venue_key(http, replay):
+    replay.recorded("https://dblp.org/rec/conf/osdi/ZhuangZXQB0S24.bib", "dblp/ZhuangZXQB0S24.bib")
+    text = dblp.record_bibtex(http, "conf/osdi/ZhuangZXQB0S24")
+    _, [record] = parse_and_normalize(text)
+    assert entry_dblp_key(record.key) == "conf/osdi"
+    assert record.title.startswith("MonoNN: Enabling a New Monolithic Optimization Space")
+    assert (record.year, record.pages) == (2024, "989--1005")
+    assert [author.family for author in record.authors][-1] == "Song"
+
+
+def test_a_person_s_xml_gives_every_publication_with_its_venue_key(person):
+    assert (person.pid, person.name, len(person.records)) == ("95/7448-1", "Di Xu", 8)
+    assert [record.venue_key for record in person.records] == [
+        "conf/3dtv", "conf/iccel", "conf/ictai", "journals/tvcg",
+        "conf/icecsys", "conf/icip", "conf/iscas", "conf/icip",
+    ]  # fmt: skip
+
+
+def test_a_record_of_the_xml_gives_its_doi_pages_volume_and_number(person):
+    tvcg = person.records[3]
+    assert (tvcg.key, tvcg.kind, tvcg.title) == (
+        "journals/tvcg/XuDN11",
+        "article",
+        "Correction of Clipped Pixels in Color Images",
+    )
+    assert (tvcg.venue, tvcg.year, tvcg.volume, tvcg.number, tvcg.pages) == (
+        "IEEE Trans. Vis. Comput. Graph.",
+        2011,
+        "17",
+        "3",
+        "333--344",
+    )
+    assert tvcg.doi == "10.1109/tvcg.2010.63"  # the doi.org link, of the three links
+    assert not tvcg.informal and tvcg.arxiv_id == ""
+
+
+def test_the_xml_names_each_author_by_pid_without_the_homonym_number(person):
+    authors = person.records[0].authors
+    assert [(a.name, a.pid) for a in authors] == [
+        ("Lino Coria-Mendoza", "32/5783"),
+        ("Di Xu", "95/7448-1"),
+        ("Panos Nasiopoulos", "55/3871"),
+    ]
+    assert authors[1].family == "Xu"
+
+
+@pytest.mark.usefixtures("catalogue")
+def test_the_venue_keys_the_catalogue_has_resolve_to_its_venues_exactly(person):
+    index = venue_index()
+    found = {
+        record.venue_key: [venue.abbreviation for venue in index.by_dblp.get(record.venue_key, ())]
+        for record in person.records
+    }
+    assert found == {
+        "journals/tvcg": ["TVCG"],
+        "conf/icip": ["ICIP"],
+        "conf/ictai": ["ICTAI"],
+        "conf/iscas": ["ISCAS"],
+        "conf/3dtv": [],  # not in the CCF list
+        "conf/iccel": [],
+        "conf/icecsys": [],
+    }
+
+
+def test_an_html_page_instead_of_the_xml_is_a_bad_answer(http, replay):
+    replay.route(PERSON, "<!DOCTYPE html><html><body>Error 500</body></html>")
+    with pytest.raises(BadAnswer, match="not a person's XML"):
+        dblp.person_xml(http, "95/7448-1")
+
+
+def test_other_xml_than_a_person_s_is_a_bad_answer():
+    with pytest.raises(BadAnswer):
+        dblp.read_person_xml('<?xml version="1.0"?><dblp><article key="a/b/c"/></dblp>')
 
 
 def test_an_error_page_instead_of_bibtex_is_a_bad_answer(http, replay):
