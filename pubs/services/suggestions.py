@@ -2,8 +2,11 @@
 
 The checks (run by pubs.jobs.refresh) only offer suggestions: a preprint whose arXiv record
 names its published version (the DOI, then Crossref's record of it, or the journal
-reference), a paper with a DOI whose Crossref record has the abstract, pages, volume or issue
-it lacks, a paper without a DOI whose title OpenAlex knows with one. Accepting one writes its
+reference), whose Crossref relations name it (the preprint's record says ``is-preprint-of``,
+or a published work's says ``has-preprint`` of its arXiv id), or whose author's DBLP profile
+lists it at a venue (same title, an author of the same family name); a paper with a DOI
+whose Crossref record has the abstract, pages, volume or issue it lacks, a paper without a
+DOI whose title OpenAlex knows with one. Accepting one writes its
 changes on the paper (with the user in the paper's history) and keeps the values it replaced;
 undoing it puts them back, unless the paper was changed since.
 """
@@ -17,14 +20,17 @@ from typing import Any
 
 from django.core.exceptions import ValidationError
 from django.db import transaction
-from django.db.models import Q
+from django.db.models import Exists, OuterRef, Q, QuerySet
 from django.utils import timezone
 
+from people.models import Person
+from pubs.bibtex.paper_match import family_key, title_key
 from pubs.models import Paper, PaperKind, Status, Suggestion, SuggestionStatus, Venue, VenueKind
 from pubs.search import search_text_refresh
 from pubs.services.papers import venue_index
-from pubs.sources import arxiv, crossref, openalex
-from pubs.sources.http import HttpClient, SourceError
+from pubs.sources import arxiv, crossref, dblp, openalex
+from pubs.sources.http import HttpClient, NotFound, SourceError
+from pubs.venues.resolution import VenueIndex
 
 #: The fields of a paper a suggestion may change.
 FIELDS = (
@@ -38,6 +44,13 @@ CROSSREF_KINDS = {
     "proceedings-article": PaperKind.CONFERENCE,
     "book-chapter": PaperKind.BOOK,
     "posted-content": PaperKind.PREPRINT,
+}
+
+#: DBLP's kinds of record, as the kinds of paper.
+DBLP_KINDS = {
+    "article": PaperKind.JOURNAL,
+    "inproceedings": PaperKind.CONFERENCE,
+    "incollection": PaperKind.BOOK,
 }
 
 #: The kinds of venue, as the kinds of paper published there.
@@ -81,9 +94,7 @@ def preprint_suggestions(*, http: HttpClient, papers: Iterable[Paper] | None = N
     """Offer the published version of every preprint on arXiv whose record names one (its
     DOI or journal reference). Returns how many suggestions were offered."""
     if papers is None:
-        papers = Paper.objects.exclude(arxiv_id="").filter(
-            Q(kind=PaperKind.PREPRINT) | Q(status=Status.PREPRINT)
-        )
+        papers = preprints().exclude(arxiv_id="")
     papers = list(papers)
     if not papers:
         return 0
@@ -96,12 +107,112 @@ def preprint_suggestions(*, http: HttpClient, papers: Iterable[Paper] | None = N
         if entry is None or not (entry.doi or entry.journal_ref):
             continue
         changes = _published_version(http, entry, index, venues)
-        venue = venues.get(changes.get("venue"))
-        where = _where(venue, changes.get("container_title", ""), changes.get("year"))
-        summary = f"{_short_title(paper.title)}: arXiv preprint → {where}"
+        summary = _published_summary(paper, changes, venues)
         if suggestion_offer(paper=paper, summary=summary, source="arXiv", changes=changes):
             offered += 1
     return offered
+
+
+def crossref_preprint_suggestions(
+    *, http: HttpClient, papers: Iterable[Paper] | None = None
+) -> int:
+    """Offer the published version Crossref's relations name, for preprints not offered one
+    yet: a preprint with a DOI of its own (a preprint server's) whose record names the work it
+    is the preprint of (``is-preprint-of``), or an arXiv preprint that a published work's
+    record names as its preprint (``has-preprint``). A DOI Crossref does not know is passed
+    over. Returns how many suggestions were offered."""
+    if papers is None:
+        papers = preprints(unoffered=True).filter(~Q(doi="") | ~Q(arxiv_id=""))
+    papers = list(papers)
+    if not papers:
+        return 0
+    index, venues = venue_index(), {venue.pk: venue for venue in Venue.objects.all()}
+    offered = 0
+    for paper in papers:
+        try:
+            if paper.doi and not paper.doi.startswith("10.48550/"):
+                works = [
+                    crossref.work(http, doi)
+                    for doi in crossref.work(http, paper.doi).preprint_of[:1]
+                ]
+            elif paper.arxiv_id:
+                works = crossref.works_with_preprint(http, paper.arxiv_id)
+            else:
+                continue
+        except NotFound:
+            continue
+        work = next(filter(_is_published, works), None)
+        if work is None:
+            continue
+        changes = {"status": Status.PUBLISHED, "doi": work.doi}
+        changes.update(_work_changes(work, index, venues))
+        summary = _published_summary(paper, changes, venues)
+        if suggestion_offer(paper=paper, summary=summary, source="Crossref", changes=changes):
+            offered += 1
+    return offered
+
+
+def dblp_preprint_suggestions(*, http: HttpClient, papers: Iterable[Paper] | None = None) -> int:
+    """Offer the published version DBLP lists, for preprints not offered one yet: in the
+    DBLP profile (its XML) of an author whose profile the site knows, a record of the
+    preprint's title (letters and digits compared) by an author of the same family name, at
+    a venue (not an informal record such as CoRR's). The venue is the one the record's DBLP
+    key names in the catalogue, and none when the catalogue does not have that key. Returns
+    how many suggestions were offered."""
+    if papers is None:
+        papers = preprints(unoffered=True)
+    papers = {paper.pk: paper for paper in papers}
+    if not papers:
+        return 0
+    families = _author_families(papers)
+    people = (
+        Person.objects.exclude(dblp="")
+        .filter(authorships__paper__in=list(papers))
+        .prefetch_related("authorships")
+        .distinct()
+        .order_by("pk")
+    )
+    index, venues = venue_index(), {venue.pk: venue for venue in Venue.objects.all()}
+    offered = 0
+    for person in people:
+        pid = dblp.person_pid(person.dblp)
+        if not pid:
+            continue
+        try:
+            records = dblp.person_xml(http, pid).records
+        except NotFound:
+            continue
+        published = {
+            title_key(record.title): record
+            for record in reversed(records)  # the oldest record of a title is the one kept
+            if record.kind in DBLP_KINDS and not record.informal and record.venue_key
+            and record.venue_key != "journals/corr"
+        }  # fmt: skip
+        for paper_id in sorted({a.paper_id for a in person.authorships.all()}):
+            paper = papers.get(paper_id)
+            record = published.get(title_key(paper.title)) if paper is not None else None
+            if record is None or not families[paper_id] & _families(record):
+                continue
+            del papers[paper_id]  # found: the paper's other authors are not asked about it
+            changes = _record_changes(record, index, venues)
+            summary = _published_summary(paper, changes, venues)
+            if suggestion_offer(paper=paper, summary=summary, source="DBLP", changes=changes):
+                offered += 1
+    return offered
+
+
+def preprints(*, unoffered: bool = False) -> QuerySet[Paper]:
+    """The papers that are preprints; ``unoffered``: those not offered a published version
+    yet (or whose offer was declined), which the checks after arXiv's look at."""
+    found = Paper.objects.filter(Q(kind=PaperKind.PREPRINT) | Q(status=Status.PREPRINT))
+    if unoffered:
+        offers = Suggestion.objects.filter(
+            paper=OuterRef("pk"),
+            status__in=[SuggestionStatus.OPEN, SuggestionStatus.DISMISSED],
+            changes__has_key="status",
+        )
+        found = found.exclude(Exists(offers))
+    return found.order_by("pk")
 
 
 def missing_field_suggestions(*, http: HttpClient, papers: Iterable[Paper] | None = None) -> int:
@@ -175,27 +286,99 @@ def _published_version(http, entry, index, venues: dict[int, Venue]) -> dict[str
         except SourceError:
             work = None
     if work is not None and work.container:
-        text, kind = work.container, CROSSREF_KINDS.get(work.kind, "")
-        changes.update(year=work.year, volume=work.volume, number=work.issue, pages=work.pages)
+        changes.update(_work_changes(work, index, venues))
     elif entry.journal_ref:
         ref = arxiv.read_journal_ref(entry.journal_ref)
-        text, kind = ref.venue, ""
         changes.update(year=ref.year, volume=ref.volume, pages=ref.pages)
-    else:
-        return changes
+        changes.update(_venue_changes(ref.venue, "", entry.doi, index, venues))
+    return {name: value for name, value in changes.items() if value not in (None, "")}
+
+
+def _work_changes(work: crossref.CrossrefWork, index, venues: dict[int, Venue]) -> dict[str, Any]:
+    """A published work's year, volume, issue, pages and venue, as a paper's fields."""
+    changes = {
+        "year": work.year,
+        "volume": work.volume,
+        "number": work.issue,
+        "pages": work.pages,
+        **_venue_changes(
+            work.container, CROSSREF_KINDS.get(work.kind, ""), work.doi, index, venues
+        ),
+    }
+    return {name: value for name, value in changes.items() if value not in (None, "")}
+
+
+def _is_published(work: crossref.CrossrefWork) -> bool:
+    """Whether a work is a published version: an article, a paper or a chapter in a named
+    journal, proceedings or book (not another preprint)."""
+    kind = CROSSREF_KINDS.get(work.kind)
+    return bool(work.container) and kind is not None and kind != PaperKind.PREPRINT
+
+
+def _venue_changes(
+    text: str, kind: str, doi: str, index: VenueIndex, venues: dict[int, Venue]
+) -> dict[str, Any]:
+    """The venue a printed name resolves to, the name as printed, and the kind of paper."""
     resolution = (
         index.resolve(booktitle=text)
         if kind == PaperKind.CONFERENCE
-        else index.resolve(journal=text, doi=entry.doi)
+        else index.resolve(journal=text, doi=doi)
     )
+    changes: dict[str, Any] = {"container_title": text}
     if resolution.venue is not None:
         venue = venues[resolution.venue.key]
         changes["venue"] = venue.pk
         kind = kind or VENUE_KINDS.get(venue.kind, "")
-    changes["container_title"] = text
     if kind and kind != PaperKind.PREPRINT:
         changes["kind"] = kind
+    return changes
+
+
+def _record_changes(
+    record: dblp.DblpRecord, index: VenueIndex, venues: dict[int, Venue]
+) -> dict[str, Any]:
+    """A DBLP record as a paper's published version: the venue its DBLP key names in the
+    catalogue (and none by name: a key the catalogue does not have stays unresolved)."""
+    changes: dict[str, Any] = {
+        "status": Status.PUBLISHED,
+        "doi": record.doi,
+        "year": record.year,
+        "volume": record.volume,
+        "number": record.number,
+        "pages": record.pages,
+        "container_title": record.venue,
+        "kind": DBLP_KINDS[record.kind],
+    }
+    found = {venue.key for venue in index.by_dblp.get(record.venue_key, ())}
+    if len(found) == 1:
+        venue = venues[found.pop()]
+        changes["venue"] = venue.pk
+        changes["kind"] = VENUE_KINDS.get(venue.kind, changes["kind"])
     return {name: value for name, value in changes.items() if value not in (None, "")}
+
+
+def _published_summary(paper: Paper, changes: dict[str, Any], venues: dict[int, Venue]) -> str:
+    """ "Parcae: arXiv preprint → NSDI'24" (or "preprint →" for a preprint not on arXiv)."""
+    where = _where(
+        venues.get(changes.get("venue")), changes.get("container_title", ""), changes.get("year")
+    )
+    preprint = "arXiv preprint" if paper.arxiv_id else "preprint"
+    return f"{_short_title(paper.title)}: {preprint} → {where}"
+
+
+def _families(record: dblp.DblpRecord) -> set[str]:
+    return {family_key(author.family) for author in record.authors}
+
+
+def _author_families(papers: dict[int, Paper]) -> dict[int, set[str]]:
+    """The family names of each paper's authors (as titles are compared), in one query."""
+    families: dict[int, set[str]] = {pk: set() for pk in papers}
+    rows = Person.objects.filter(authorships__paper__in=list(papers)).values_list(
+        "authorships__paper", "family_name"
+    )
+    for paper_id, family in rows:
+        families[paper_id].add(family_key(family))
+    return families
 
 
 def _short_title(title: str) -> str:
@@ -225,7 +408,8 @@ def suggestion_accept(*, suggestion: Suggestion, user) -> Paper:
         raise SuggestionRefused(f"this suggestion is {suggestion.get_status_display().lower()}")
     paper = Paper.objects.select_for_update().get(pk=suggestion.paper_id)
     suggestion.previous = {name: _value(paper, name) for name in suggestion.changes}
-    _write(paper, suggestion.changes, user, f"Accepted: {suggestion.summary}")
+    done = "Accepted" if user is not None else "Applied automatically"  # pubs.services.auto_apply
+    _write(paper, suggestion.changes, user, f"{done}: {suggestion.summary}")
     _decide(suggestion, SuggestionStatus.ACCEPTED, user, ["previous"])
     return paper
 
