@@ -138,7 +138,7 @@ class VenuePlan:
 @dataclass(slots=True)
 class EntryPlan:
     record: Record
-    action: Literal["create", "duplicate", "invalid"] = "create"
+    action: Literal["create", "duplicate", "invalid", "skipped"] = "create"
     duplicate: PaperMatch | None = None
     same_as_entry: str = ""
     authors: list[AuthorPlan] = field(default_factory=list)
@@ -230,7 +230,7 @@ class ImportPlan:
 
     @property
     def to_write(self) -> list[EntryPlan]:
-        return [e for e in self.entries if e.action != "invalid"]
+        return [e for e in self.entries if e.action not in ("invalid", "skipped")]
 
     @property
     def blockers(self) -> list[str]:
@@ -268,6 +268,7 @@ class ImportPlan:
             "duplicates": sum(1 for e in self.entries if e.action == "duplicate"),
             "updated": sum(1 for e in self.entries if e.updates),
             "invalid": sum(1 for e in self.entries if e.action == "invalid"),
+            "skipped": sum(1 for e in self.entries if e.action == "skipped"),
             "authors_matched": matched,
             "authors_new": new,
             "authors_ambiguous": ambiguous,
@@ -349,6 +350,42 @@ def build_plan(
             )
     _plan_authors(plan, people, decisions, budget)
     return plan
+
+
+#: Why an entry of a member's import is skipped.
+NOT_AN_AUTHOR = "skipped: you are not among its authors (you import only your own papers)"
+
+
+def keep_authored(plan: ImportPlan, person: Hashable) -> None:
+    """Skip the entries ``person`` is not an author of (a member importing their own papers):
+    each is left as it is with a warning naming it and its line, and the people only skipped
+    entries would create are not created. A later entry of the file for the same paper as a
+    skipped one is skipped too. No entry of the import creates a venue."""
+    skipped: set[str] = set()
+    for entry in plan.entries:
+        if entry.action == "invalid":
+            continue
+        if entry.same_as_entry:
+            authored = entry.same_as_entry not in skipped
+        else:
+            authored = any(author.person == person for author in entry.authors)
+        if not authored:
+            entry.action = "skipped"
+            entry.fill, entry.conflicts, entry.promote = {}, {}, False
+            entry.record.problem(NOT_AN_AUTHOR, "warning")
+            skipped.add(entry.key)
+        _no_new_venue(entry)
+    used = {author.person for entry in plan.to_create for author in entry.authors}
+    plan.new_people = {key: new for key, new in plan.new_people.items() if key in used}
+
+
+def _no_new_venue(entry: EntryPlan) -> None:
+    """The entry's paper keeps its printed venue and takes no venue the import would create."""
+    if entry.venue is not None:
+        entry.venue.create = False
+    for values in (entry.merged, entry.fill):
+        if isinstance(values.get("venue"), NewVenue):
+            del values["venue"]
 
 
 # -- venues ----------------------------------------------------------------------------------

@@ -72,6 +72,8 @@ def _entry_line(entry: EntryPlan) -> str:
     where = f"line {entry.record.line}, {entry.key}"
     if entry.action == "invalid":
         return f"{where}: invalid ({'; '.join(p.message for p in entry.record.errors)})"
+    if entry.action == "skipped":
+        return f"{where}: skipped (not among its authors)"
     if entry.action == "duplicate":
         if entry.same_as_entry:
             text = f"{where}: the same paper as {entry.same_as_entry} in this file"

@@ -45,7 +45,7 @@ from pubs.imports.plan import (
     database_state,
 )
 from pubs.models import Authorship, BibtexImport, ImportStatus, Link, Paper, Tag, Venue
-from pubs.permissions import Scope
+from pubs.permissions import Scope, import_for_review
 from pubs.search import paper_search_text, search_text_refresh
 from pubs.services import public_version
 from pubs.venues.catalogue import venue_slug
@@ -104,7 +104,9 @@ def bibtex_import_apply(
     aliases = user is None or user.has_perm("pubs.change_venue")
     venue_ids = _create_venues(plan, changes, aliases=aliases)
     person_ids = _create_people(plan, changes)
-    created = _create_papers(plan, venue_ids, person_ids, changes)
+    # A member's papers wait, hidden, for an editor of their group to publish them.
+    public = not import_for_review(planned.scope)
+    created = _create_papers(plan, venue_ids, person_ids, changes, public=public)
     updated = _update_papers(plan, venue_ids, history, changes)
     search_text_refresh(updated)  # the papers created have theirs already
     if group is not None:
@@ -224,9 +226,11 @@ def _create_papers(
     venue_ids: dict[str, int],
     person_ids: dict[str, int],
     changes: dict,
+    *,
+    public: bool = True,
 ) -> dict[str, int]:
-    """The papers the plan creates, with their authors, links, tags and search texts;
-    returns their ids by entry key.
+    """The papers the plan creates (hidden unless ``public``), with their authors, links,
+    tags and search texts; returns their ids by entry key.
 
     They are written BATCH_SIZE entries at a time, so that the model instances of a large
     file are not all alive at once.
@@ -238,7 +242,7 @@ def _create_papers(
     paper_ids: list[int] = []
     for start in range(0, len(entries), BATCH_SIZE):
         batch = entries[start : start + BATCH_SIZE]
-        papers = [_paper(entry, venue_ids, taken_slugs, taken_keys) for entry in batch]
+        papers = [_paper(entry, venue_ids, taken_slugs, taken_keys, public) for entry in batch]
         authorships = [_authorships(entry, person_ids) for entry in batch]
         for paper, authors in zip(papers, authorships, strict=True):
             paper.search_text = _search_text(paper, authors, names)
@@ -261,7 +265,11 @@ def _create_papers(
 
 
 def _paper(
-    entry: EntryPlan, venue_ids: dict[str, int], taken_slugs: dict[str, int], taken_keys: set[str]
+    entry: EntryPlan,
+    venue_ids: dict[str, int],
+    taken_slugs: dict[str, int],
+    taken_keys: set[str],
+    public: bool = True,
 ) -> Paper:
     """The paper a new entry creates, with a slug and a citation key not in ``taken_slugs``
     and ``taken_keys`` (which get the new ones)."""
@@ -277,7 +285,7 @@ def _paper(
         slug=_unique_slug(paper_slug(record.title, values["year"]), taken_slugs, ready=True),
         awards="\n".join(record.awards),
         selected=record.selected,
-        is_public=True,
+        is_public=public,
         more_authors=record.more_authors,
         citation_key=key,
         extra_fields=record.extra or {},

@@ -37,10 +37,11 @@ from pubs.bibtex.plan import (
     EntryPlan,
     ImportPlan,
     build_plan,
+    keep_authored,
     stored_venue_identity,
 )
 from pubs.models import Authorship, Paper, Venue
-from pubs.permissions import EVERYTHING, Scope
+from pubs.permissions import EVERYTHING, Scope, import_for_review
 from pubs.services.papers import venue_index
 
 #: Fields of a paper an import may change on a paper already there (undo restores them).
@@ -112,6 +113,8 @@ def bibtex_import_plan(
         decisions=decisions,
         budget=budget,
     )
+    if import_for_review(scope):  # a member's: their own papers only
+        keep_authored(plan, scope.person_id)
     return PlannedImport(
         text,
         parsed,
