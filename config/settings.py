@@ -215,6 +215,12 @@ IMPORT_JOB_BYTES = int(os.environ.get("IMPORT_JOB_BYTES", 256 * 1024))
 SOURCES_CONTACT = os.environ.get("SOURCES_CONTACT", "")
 SOURCES_ATTEMPTS = int(os.environ.get("SOURCES_ATTEMPTS", 4))
 SOURCES_TRANSPORT = None
+# The findings of the refreshes (manage.py refresh_sources) that apply without review, by kind:
+# citation_counts (how often each paper is cited; not switched on, they are not read),
+# published_version (a preprint's published DOI, venue and year), doi (a DOI for a paper
+# without one), missing_fields (abstract, pages, volume, issue). Each applied finding is kept
+# as an accepted suggestion, undone from the admin; the others wait there for a decision.
+LABPUBS_AUTO_APPLY = frozenset(env_list("LABPUBS_AUTO_APPLY", default=["citation_counts"]))
 
 # The CCF list edition that "current rank" refers to (the 7th edition, March 2026).
 CCF_CURRENT_EDITION = int(os.environ.get("CCF_CURRENT_EDITION", "2026"))

@@ -12,6 +12,8 @@ from django.http import HttpRequest, HttpResponse, HttpResponseNotAllowed, HttpR
 from django.shortcuts import get_object_or_404
 from django.template.loader import render_to_string
 from django.urls import path, reverse
+from django.utils import timezone
+from django.utils.formats import date_format
 from django.utils.translation import gettext as _
 from django.utils.translation import gettext_lazy
 
@@ -38,11 +40,12 @@ class SuggestionAdmin(admin.ModelAdmin):
         "changes_list",
         "source",
         "status",
+        "decision",
         "created",
         "buttons",
     ]
     list_filter = ["status", "source"]
-    list_select_related = ["paper"]
+    list_select_related = ["paper", "decided_by"]
     search_fields = ["summary", "paper__title"]
     actions = ["accept_selected", "dismiss_selected"]
     list_display_links = None
@@ -128,6 +131,17 @@ class SuggestionAdmin(admin.ModelAdmin):
                 }
             )
         return render_to_string("admin/pubs/suggestion/changes.html", {"rows": rows})
+
+    @admin.display(description=gettext_lazy("decision"), ordering="decided")
+    def decision(self, suggestion: Suggestion) -> str:
+        """Who decided, and when; "automatically" for a kind of finding that applies without
+        review (LABPUBS_AUTO_APPLY, pubs.services.auto_apply)."""
+        if suggestion.decided is None:
+            return "—"
+        when = date_format(timezone.localtime(suggestion.decided), "SHORT_DATETIME_FORMAT")
+        if suggestion.decided_by is None:
+            return _("automatically, %(when)s") % {"when": when}
+        return _("%(who)s, %(when)s") % {"who": suggestion.decided_by.get_username(), "when": when}
 
     @admin.display(description=gettext_lazy("decide"))
     def buttons(self, suggestion: Suggestion) -> str:

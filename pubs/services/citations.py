@@ -9,13 +9,17 @@ from django.utils import timezone
 
 from pubs.models import CitationCount, Paper
 from pubs.services import public_version
+from pubs.services.auto_apply import CITATION_COUNTS, auto_apply_kinds
 from pubs.sources import openalex
 from pubs.sources.http import HttpClient
 
 
 def citations_refresh(*, http: HttpClient, papers: Iterable[Paper] | None = None) -> int:
     """Read the citation counts of ``papers`` (every paper with a DOI) from OpenAlex, 50 DOIs
-    a request, and keep them. Returns how many papers got a count."""
+    a request, and keep them, unless LABPUBS_AUTO_APPLY leaves citation counts out. Returns
+    how many papers got a count."""
+    if CITATION_COUNTS not in auto_apply_kinds():
+        return 0
     papers = list(papers if papers is not None else Paper.objects.exclude(doi="").only("pk", "doi"))
     if not papers:
         return 0

@@ -11,47 +11,12 @@ from pubs.models import (
     CitationCount,
     Paper,
     PaperKind,
-    Status,
     Suggestion,
     SuggestionStatus,
-    VenueKind,
 )
-from tests.factories import PaperFactory, VenueFactory
+from tests.factories import PaperFactory
 
 pytestmark = pytest.mark.django_db(transaction=True)
-
-ARXIV_API = "https://export.arxiv.org/api/query"
-TITLE = "Quantum Criticality for Extended Nodes on a Bethe Lattice in the Large Connectivity Limit"
-
-
-@pytest.fixture
-def preprint():
-    """A preprint of 1111.2011, which its arXiv record says appeared in Phys. Rev. B."""
-    arxiv = VenueFactory(abbreviation="arXiv", name="arXiv", kind=VenueKind.PREPRINT_SERVER)
-    VenueFactory(
-        abbreviation="PRB",
-        name="Physical Review B",
-        kind=VenueKind.JOURNAL,
-        aliases=["Phys. Rev. B"],
-        slug="prb",
-    )
-    return PaperFactory(
-        title=TITLE,
-        year=2011,
-        kind=PaperKind.PREPRINT,
-        status=Status.PREPRINT,
-        venue=arxiv,
-        arxiv_id="1111.2011",
-    )
-
-
-@pytest.fixture
-def arxiv_says_published(sources):
-    sources.recorded(ARXIV_API, "arxiv/id_list=1111.2011v2.xml", id_list="1111.2011")
-    # Crossref's record of the DOI is not recorded: Crossref not knowing it is the failure
-    # case, and the journal reference names the venue.
-    sources.route("https://api.crossref.org/works/10.1103/physrevb.85.115117", "", status=404)
-    return sources
 
 
 def check_preprints(run_worker) -> None:
