@@ -2,6 +2,7 @@
 and the pages of a missing page and of a server error."""
 
 import re
+from pathlib import Path
 from xml.etree import ElementTree
 
 import pytest
@@ -13,7 +14,10 @@ from django.utils import translation
 
 from config.env import env_colour
 from config.urls import urlpatterns as site_urlpatterns
+from people.models import Group, Person
+from pubs.models import Paper, Venue
 from pubs.web.site import DARK_TEXT, LIGHT_TEXT, text_on
+from tests.privacy.crawl import object_urls, site_urls
 
 ATOM = "{http://www.w3.org/2005/Atom}"
 
@@ -133,6 +137,51 @@ def test_a_colour_setting_that_is_no_colour_stops_the_start(monkeypatch, value):
 def test_a_colour_setting_is_read_in_lower_case(monkeypatch):
     monkeypatch.setenv("SITE_HEADER_COLOUR", " #1F2A44 ")
     assert env_colour("SITE_HEADER_COLOUR", "#ffffff") == "#1f2a44"
+
+
+TEMPLATES = Path(__file__).resolve().parents[2] / "templates"
+
+
+def test_every_page_but_the_home_page_fills_in_its_title():
+    pages = [
+        path
+        for path in TEMPLATES.rglob("*.html")
+        if re.match(r"{% extends \"base.html\" %}", path.read_text(encoding="utf-8"))
+    ]
+    untitled = [
+        str(path.relative_to(TEMPLATES))
+        for path in pages
+        if not re.search(r"{% block title %}(?!\s*{% endblock %})", path.read_text("utf-8"))
+    ]
+    assert len(pages) > 8
+    assert untitled == ["pubs/home.html"]  # the lab's name alone
+
+
+def html_pages(urls: list[str]) -> list[str]:
+    """The pages among ``urls``, not their exports, CVs, feeds or the sitemap."""
+    return [url for url in urls if "." not in url.split("?")[0] and "/feeds/" not in url]
+
+
+@pytest.mark.usefixtures("demo")
+def test_each_page_of_the_demo_data_is_titled_by_what_it_shows(client):
+    one_of_each = object_urls(
+        papers=Paper.objects.filter(is_public=True)[:1],
+        people=Person.objects.filter(authorships__isnull=False)[:1],
+        groups=Group.objects.all()[:1],
+        venues=Venue.objects.filter(papers__isnull=False)[:1],
+    )
+    pages = html_pages([*site_urls(), *one_of_each])
+    assert len(pages) > 30
+    untitled = [
+        f"{url}: {text}"
+        for url in pages
+        if url not in ("/", "/zh-hans/")
+        and not re.fullmatch(
+            r".+ · (Lab publications|实验室发表论文)",
+            text := title(client.get(url).content.decode()),
+        )
+    ]
+    assert untitled == []
 
 
 # -- 404 and 500 ----------------------------------------------------------------------------
