@@ -25,6 +25,7 @@ from pubs.imports.plan import PlannedImport
 from pubs.jobs.imports import (
     import_job_apply,
     import_job_plan,
+    job_message,
     planned_import,
     runs_in_background,
 )
@@ -101,6 +102,7 @@ class ImportJobAdmin(admin.ModelAdmin):
             "job": job,
             "record": record,
             "progress": progress,
+            "message": job_message(job),
             "poll": POLL_SECONDS if job.running else None,
         }
         return TemplateResponse(request, "admin/pubs/importjob/progress.html", context)
@@ -126,7 +128,7 @@ def preview_in_background(
     if planned is None:
         return HttpResponseRedirect(reverse("admin:pubs_importjob_progress", args=[job.pk]))
     if job.message:
-        messages.error(request, job.message)
+        messages.error(request, job_message(job))
     return planned
 
 

@@ -83,22 +83,29 @@ class BibtexError(ValueError):
         self.problem = problem
 
 
-class TimeBudget:
-    """How long reading and planning a file may take (a web request's share of a worker);
-    :meth:`check`, called entry by entry, refuses the file once it is spent."""
+#: What the preview's refusal of a file that takes too long advises.
+PREVIEW_ADVICE = (
+    "longer than a preview may take; split it into smaller files (or import it with "
+    "manage.py import_bibtex, which may take longer)"
+)
 
-    def __init__(self, seconds: float) -> None:
+
+class TimeBudget:
+    """How long reading and planning a file may take (a web request's share of a worker, or
+    the larger budget of a job or the command); :meth:`check`, called entry by entry,
+    refuses the file once it is spent, naming the entry reached and giving ``advice``."""
+
+    def __init__(self, seconds: float, advice: str = PREVIEW_ADVICE) -> None:
         self.seconds = seconds
         self.ends = time.monotonic() + seconds
+        self.advice = advice
+        self.spent = False
 
     def check(self, line: int | None = None, key: str = "") -> None:
         """Raise BibtexError, naming where reading had got to, once the budget is spent."""
         if time.monotonic() > self.ends:
-            message = (
-                f"this file takes more than {self.seconds:g} s to read, longer than a preview "
-                "may take; split it into smaller files (or import it with manage.py "
-                "import_bibtex, which has no time limit)"
-            )
+            self.spent = True
+            message = f"this file takes more than {self.seconds:g} s to read, {self.advice}"
             raise BibtexError(Problem(message, line, key))
 
 

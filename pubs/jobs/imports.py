@@ -5,6 +5,10 @@ A preview of a text larger than ``IMPORT_JOB_BYTES`` is planned by the worker, n
 request; the preview shows how far it got, then the plan the job kept (pickled on its
 ``ImportJob``). Confirming such a preview applies it in the worker too. Planning writes only
 the job's own row; applying writes the import and the job's stage in one transaction.
+Planning may take IMPORT_PLAN_SECONDS (more than a preview's IMPORT_PREVIEW_SECONDS).
+
+A job's message is kept as said in English and as its text and values, so that the admin
+shows it in the reader's language (:func:`job_message`).
 """
 
 from __future__ import annotations
@@ -16,6 +20,7 @@ from collections.abc import Callable
 from django.conf import settings
 from django.contrib.auth import get_user_model
 from django.db import transaction
+from django.utils.translation import gettext, gettext_noop
 from django_tasks import task
 
 from people.models import Group
@@ -32,22 +37,55 @@ from pubs.sources.identifiers import read_identifier
 #: How often a job writes down how far it got, in seconds.
 PROGRESS_EVERY = 1.0
 
+#: What a job says (in English; shown translated, with its values, by job_message).
+NO_IDENTIFIER = gettext_noop("No identifier to fetch.")
+NOTHING_FETCHED = gettext_noop("No source gave any of the entries: %(problems)s")
+UNREADABLE = gettext_noop("The file cannot be imported: %(why)s")
+OUT_OF_TIME = gettext_noop(
+    "Planning stopped at entry %(key)s (line %(line)s): the file takes more than "
+    "%(seconds)s s to read and plan, longer than a job may take (IMPORT_PLAN_SECONDS). "
+    "Split it into smaller files, or have the site's administrator raise that limit."
+)
+GROUP_REFUSED = gettext_noop("You may not import into this group.")
+NOTHING_IMPORTED = gettext_noop("Nothing was imported: %(why)s.")
+#: What the refusal of a file a job cannot plan in time advises (pubs.bibtex.parse).
+JOB_ADVICE = (
+    "longer than a job may take (IMPORT_PLAN_SECONDS); split it into smaller files, or "
+    "raise that limit"
+)
 
-class Progress(TimeBudget):
-    """A budget without a limit that tells ``report`` which entry planning has reached, at
-    most every ``every`` seconds (the planner tells its budget of each entry)."""
 
-    def __init__(self, report: Callable[[int | None, str], None], every: float = PROGRESS_EVERY):
-        super().__init__(float("inf"))
+class PlanBudget(TimeBudget):
+    """A job's time budget for planning (IMPORT_PLAN_SECONDS), which also tells ``report``
+    which entry planning has reached, at most every ``every`` seconds (the planner tells its
+    budget of each entry)."""
+
+    def __init__(
+        self,
+        report: Callable[[int | None, str], None] | None = None,
+        every: float = PROGRESS_EVERY,
+    ):
+        super().__init__(settings.IMPORT_PLAN_SECONDS, advice=JOB_ADVICE)
         self.report = report
         self.every = every
         self.next = time.monotonic() + every
 
     def check(self, line: int | None = None, key: str = "") -> None:
         now = time.monotonic()
-        if now >= self.next:
+        if self.report is not None and now >= self.next:
             self.next = now + self.every
             self.report(line, key)
+        super().check(line, key)
+
+
+def job_message(job: ImportJob) -> str:
+    """What the job says, in the active language (its message as kept, for a job that wrote
+    it before messages were kept with their values)."""
+    said = (job.progress or {}).get("message")
+    if not said:
+        return job.message
+    text, params = gettext(said["text"]), said.get("params") or {}
+    return text % params if params else text
 
 
 def runs_in_background(record: BibtexImport) -> bool:
@@ -126,7 +164,10 @@ def _fetch(job: ImportJob) -> bool:
     finally:
         http.close()
     if not text.strip():
-        _set(job, JobStage.FAILED, message="; ".join(problems) or "No identifier to fetch.")
+        if problems:
+            _set(job, JobStage.FAILED, NOTHING_FETCHED, problems="; ".join(problems))
+        else:
+            _set(job, JobStage.FAILED, NO_IDENTIFIER)
         return False
     record.text = text
     warnings = record.options.get("decode_warnings", [])
@@ -144,10 +185,11 @@ def _plan(job: ImportJob) -> str:
         ImportJob.objects.filter(pk=job.pk).update(progress=progress)
 
     _set(job, JobStage.PLANNING, progress={"action": "plan", "line": 0, "lines": lines})
+    budget = PlanBudget(report)
     try:
-        planned = _replan(record, budget=Progress(report))
+        planned = _replan(record, budget=budget)
     except BibtexError as exc:
-        _set(job, JobStage.FAILED, message=str(exc))
+        _set(job, JobStage.FAILED, *_refusal(exc, budget))
         return JobStage.FAILED
     _set(
         job,
@@ -169,7 +211,17 @@ def _replan(
         max_entries=settings.IMPORT_MAX_ENTRIES,
         scope=scope if scope is not None else scope_for(record.created_by),
         budget=budget,
+        seconds=settings.IMPORT_PLAN_SECONDS,  # planning it again, when applied
     )
+
+
+def _refusal(exc: BibtexError, budget: TimeBudget) -> tuple[str, dict]:
+    """What a job says of a file it could not plan: where it stopped, when out of time."""
+    if budget.spent:
+        problem = exc.problem
+        where = {"key": problem.key or "?", "line": problem.line or "?"}
+        return OUT_OF_TIME, {**where, "seconds": f"{budget.seconds:g}"}
+    return UNREADABLE, {"why": str(exc)}
 
 
 def _apply(job: ImportJob, user_id: int | None) -> str:
@@ -179,19 +231,23 @@ def _apply(job: ImportJob, user_id: int | None) -> str:
     group = Group.objects.filter(slug=record.options.get("group")).first()
     _set(job, JobStage.APPLYING, progress={"action": "apply"})
     if user is None or not import_group_allowed(scope, group):
-        _set(job, JobStage.PLANNED, message="You may not import into this group.")
+        _set(job, JobStage.PLANNED, GROUP_REFUSED)
         return JobStage.PLANNED
+    budget = PlanBudget()
     try:
         # Planned again with the decisions sent with the confirmation, in the scope of the
         # user who confirmed it: the kept plan is the preview's.
-        planned = _replan(record, scope=scope)
+        planned = _replan(record, scope=scope, budget=budget)
         with transaction.atomic():
             bibtex_import_apply(
                 planned=planned, file_name=record.file_name, user=user, group=group, record=record
             )
-            _set(job, JobStage.DONE, message="")
-    except (ImportBlocked, BibtexError) as exc:
-        _set(job, JobStage.PLANNED, message=f"Nothing was imported: {exc}.")
+            _set(job, JobStage.DONE)
+    except BibtexError as exc:
+        _set(job, JobStage.PLANNED, *_refusal(exc, budget))
+        return JobStage.PLANNED
+    except ImportBlocked as exc:
+        _set(job, JobStage.PLANNED, NOTHING_IMPORTED, why=str(exc))
         return JobStage.PLANNED
     return JobStage.DONE
 
@@ -199,18 +255,25 @@ def _apply(job: ImportJob, user_id: int | None) -> str:
 def _set(
     job: ImportJob,
     stage: str,
-    *,
     message: str = "",
+    params: dict | None = None,
+    *,
     progress: dict | None = None,
     plan: bytes | None = None,
+    **values: object,
 ) -> None:
-    """Write the job's stage (and its progress, and the plan it made: megabytes, written once)."""
-    job.stage, job.message = stage, message
-    fields = ["stage", "message", "updated"]
+    """Write the job's stage, its message (an English text of this module's, with its values
+    given as ``params`` or keywords: kept as said and as text and values, for job_message),
+    its progress, and the plan it made (megabytes, written once)."""
+    params = {**(params or {}), **values}
+    job.stage, job.message = stage, (message % params if params else message)
+    progress = dict(progress if progress is not None else job.progress or {})
+    progress.pop("message", None)
+    if message:
+        progress["message"] = {"text": message, "params": params}
+    job.progress = progress
+    fields = ["stage", "message", "progress", "updated"]
     if plan is not None:
         job.plan = plan
         fields.append("plan")
-    if progress is not None:
-        job.progress = progress
-        fields.append("progress")
     job.save(update_fields=fields)

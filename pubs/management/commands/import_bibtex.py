@@ -9,7 +9,7 @@ from django.core.management.base import BaseCommand, CommandError, CommandParser
 from django.db import transaction
 
 from people.models import Group, Person
-from pubs.bibtex.parse import BibtexError, decode
+from pubs.bibtex.parse import BibtexError, TimeBudget, decode
 from pubs.bibtex.plan import NEW, Decisions
 from pubs.bibtex.report import report_lines
 from pubs.imports.apply import bibtex_import_apply
@@ -17,6 +17,12 @@ from pubs.imports.errors import ImportBlocked
 from pubs.imports.lock import bibtex_import_lock
 from pubs.imports.plan import bibtex_import_plan, plan_people_names
 from pubs.models import Venue
+
+#: What the refusal of a file that takes longer than --seconds to plan advises.
+COMMAND_ADVICE = (
+    "longer than --seconds allows (IMPORT_PLAN_SECONDS by default); split it into smaller "
+    "files, or give more --seconds"
+)
 
 
 class DryRunDone(Exception):
@@ -67,17 +73,29 @@ class Command(BaseCommand):
         parser.add_argument(
             "--link-base", default="", help="Base URL for relative pdf/slides/code links."
         )
+        parser.add_argument(
+            "--seconds",
+            type=float,
+            default=None,
+            help="How long reading and planning a file may take "
+            "(default: IMPORT_PLAN_SECONDS, 300 s unless set).",
+        )
 
     def handle(self, *args, files: list[Path], dry_run: bool, group: str | None, **options) -> None:
         decisions = self._decisions(options)
         target = self._group(group)
+        seconds = options["seconds"]
+        if seconds is None:
+            seconds = settings.IMPORT_PLAN_SECONDS
         verbose = options["verbosity"] >= 2
         try:
             with transaction.atomic():
                 if not dry_run:
                     self._take_the_import_lock()
                 for path in files:
-                    self._import(path, decisions, target, dry_run, verbose, options["link_base"])
+                    self._import(
+                        path, decisions, target, dry_run, verbose, options["link_base"], seconds
+                    )
                 if dry_run:
                     raise DryRunDone
         except DryRunDone:
@@ -99,6 +117,7 @@ class Command(BaseCommand):
         dry_run: bool,
         verbose: bool,
         link_base: str,
+        seconds: float,
     ) -> None:
         try:
             text, problems = decode(path.read_bytes(), max_bytes=settings.IMPORT_MAX_BYTES)
@@ -107,6 +126,8 @@ class Command(BaseCommand):
                 decisions=decisions,
                 link_base=link_base,
                 max_entries=settings.IMPORT_MAX_ENTRIES,
+                seconds=seconds,
+                budget=TimeBudget(seconds, advice=COMMAND_ADVICE),
             )
         except FileNotFoundError as exc:
             raise CommandError(f"{path}: no such file.") from exc
