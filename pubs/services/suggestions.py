@@ -22,6 +22,7 @@ from django.core.exceptions import ValidationError
 from django.db import transaction
 from django.db.models import Exists, OuterRef, Q, QuerySet
 from django.utils import timezone
+from django.utils.translation import gettext as _
 
 from people.models import Person
 from pubs.bibtex.paper_match import family_key, title_key
@@ -34,8 +35,8 @@ from pubs.venues.resolution import VenueIndex
 
 #: The fields of a paper a suggestion may change.
 FIELDS = (
-    "doi", "kind", "status", "venue", "year", "volume", "number", "pages", "container_title",
-    "abstract",
+    "doi", "arxiv_id", "kind", "status", "venue", "year", "volume", "number", "pages",
+    "container_title", "abstract",
 )  # fmt: skip
 
 #: Crossref's types of work, as the kinds of paper.
@@ -45,6 +46,9 @@ CROSSREF_KINDS = {
     "book-chapter": PaperKind.BOOK,
     "posted-content": PaperKind.PREPRINT,
 }
+
+#: arXiv's DOIs: "10.48550/arxiv." and the arXiv id.
+ARXIV_DOI = "10.48550/arxiv."
 
 #: DBLP's kinds of record, as the kinds of paper.
 DBLP_KINDS = {
@@ -217,12 +221,13 @@ def preprints(*, unoffered: bool = False) -> QuerySet[Paper]:
 
 def missing_field_suggestions(*, http: HttpClient, papers: Iterable[Paper] | None = None) -> int:
     """Offer what Crossref has of the abstract, pages, volume and issue of papers with a DOI
-    that lack them. A DOI Crossref does not know is passed over. Returns how many were offered."""
+    that lack them, and the arXiv id of the preprint the publisher names (``has-preprint``).
+    A DOI Crossref does not know is passed over. Returns how many were offered."""
     if papers is None:
         papers = (
             Paper.objects.exclude(doi="")
             .exclude(kind=PaperKind.PATENT)
-            .filter(Q(abstract="") | Q(pages="") | Q(volume=""))
+            .filter(Q(abstract="") | Q(pages="") | Q(volume="") | Q(arxiv_id=""))
         )
     offered = 0
     for paper in papers:
@@ -235,6 +240,7 @@ def missing_field_suggestions(*, http: HttpClient, papers: Iterable[Paper] | Non
             "pages": work.pages,
             "volume": work.volume,
             "number": work.issue,
+            "arxiv_id": _arxiv_preprint(work),
         }
         changes = {
             name: value for name, value in found.items() if value and not _value(paper, name)
@@ -306,6 +312,12 @@ def _work_changes(work: crossref.CrossrefWork, index, venues: dict[int, Venue]) 
         ),
     }
     return {name: value for name, value in changes.items() if value not in (None, "")}
+
+
+def _arxiv_preprint(work: crossref.CrossrefWork) -> str:
+    """The arXiv id of the preprint a work's record names (``has-preprint``), if any."""
+    arxiv = (doi.removeprefix(ARXIV_DOI) for doi in work.has_preprint if doi.startswith(ARXIV_DOI))
+    return next(arxiv, "")
 
 
 def _is_published(work: crossref.CrossrefWork) -> bool:
@@ -446,6 +458,13 @@ def _decide(suggestion: Suggestion, status: str, user, fields: list[str] | None 
 
 
 def _write(paper: Paper, values: dict[str, Any], user, reason: str) -> None:
+    for name in ("doi", "arxiv_id"):  # they tell papers apart: two papers never share one
+        other = values.get(name) and (
+            Paper.objects.exclude(pk=paper.pk).filter(**{f"{name}__iexact": values[name]}).first()
+        )
+        if other:
+            message = _("another paper has %(identifier)s: “%(title)s”; merge the two papers")
+            raise SuggestionRefused(message % {"identifier": values[name], "title": other.title})
     for name, value in values.items():
         setattr(paper, "venue_id" if name == "venue" else name, value)
     try:

@@ -11,13 +11,16 @@ from django.urls import reverse
 from pubs.jobs.refresh import refresh_preprints
 from pubs.models import Paper, PaperKind, Status, Suggestion, SuggestionStatus, Venue, VenueKind
 from pubs.services.suggestions import (
+    SuggestionRefused,
     crossref_preprint_suggestions,
     dblp_preprint_suggestions,
+    missing_field_suggestions,
     preprints,
+    suggestion_accept,
     suggestion_offer,
 )
 from pubs.sources.http import SourceError
-from tests.factories import PersonFactory, VenueFactory, paper_with_authors
+from tests.factories import PaperFactory, PersonFactory, VenueFactory, paper_with_authors
 from tests.sources.replay import DATA
 
 PERSON_XML = "https://dblp.org/pid/95/7448-1.xml"
@@ -191,3 +194,30 @@ def test_a_source_that_fails_leaves_the_others_their_turn_and_fails_the_job(
         "arXiv answered 503; try again later; Crossref answered 503; try again later"
     )
     assert Suggestion.objects.get().source == "DBLP"
+
+
+@pytest.mark.django_db
+def test_a_published_paper_gets_the_arxiv_id_its_publisher_names_as_its_preprint(http, replay):
+    record = json.loads((DATA / "crossref/json_response_content.json").read_text("utf-8"))
+    replay.route(
+        f"{WORKS}/10.5506/aphyspolb.56.3-a7", json.dumps({"status": "ok", "message": record})
+    )
+    paper = PaperFactory(title="Gluonic Structure from Instantons", doi="10.5506/aphyspolb.56.3-a7")
+    assert missing_field_suggestions(http=http, papers=[paper]) == 1
+    suggestion = Suggestion.objects.get()
+    assert suggestion.changes["arxiv_id"] == "2503.12208"
+    assert suggestion.summary.startswith("Gluonic Structure from Instantons: abstract, ")
+
+
+@pytest.mark.usefixtures("catalogue")
+def test_a_published_version_another_paper_has_is_refused_on_accepting_not_written(
+    admin_user, http, di_xu, dblp_profile
+):
+    paper = preprint("Correction of Clipped Pixels in Color Images", di_xu)
+    published = PaperFactory(title="Correction of clipped pixels", doi="10.1109/tvcg.2010.63")
+    dblp_preprint_suggestions(http=http)
+    with pytest.raises(SuggestionRefused, match=r"another paper has 10\.1109/tvcg\.2010\.63"):
+        suggestion_accept(suggestion=Suggestion.objects.get(), user=admin_user)
+    paper.refresh_from_db()
+    assert (paper.kind, paper.doi) == (PaperKind.PREPRINT, "")
+    assert Suggestion.objects.get().status == SuggestionStatus.OPEN and published.doi
