@@ -343,6 +343,20 @@ class Paper(models.Model):
         help_text=_("The author list continues beyond the listed people (BibTeX “and others”)."),
     )
     citation_key = models.CharField(_("citation key"), max_length=100, blank=True)
+    # A version is another paper (another publication with its own venue, pages and year),
+    # not another record of this one: a workshop or poster version and the full paper.
+    # Linking is mutual and nothing more: a workshop version and a journal extension both
+    # linked to the conference paper are not thereby linked to each other.
+    versions = models.ManyToManyField(
+        "self",
+        symmetrical=True,
+        blank=True,
+        verbose_name=_("other versions"),
+        help_text=_(
+            "Other publications of the same work: a workshop, short, demo or poster version "
+            "and the full paper."
+        ),
+    )
     internal_note = models.TextField(
         _("internal note"),
         blank=True,

@@ -21,7 +21,7 @@ def connect() -> None:
         post_delete.connect(
             _changed, sender=model, dispatch_uid=f"public-cache-del-{model.__name__}"
         )
-    for through in (Paper.tags.through, Paper.groups.through):
+    for through in (Paper.tags.through, Paper.groups.through, Paper.versions.through):
         m2m_changed.connect(
             _changed, sender=through, dispatch_uid=f"public-cache-m2m-{through.__name__}"
         )

@@ -17,6 +17,7 @@ IMPORTED_MODELS = [
     Tag,
     Paper.tags.through,
     Paper.groups.through,
+    Paper.versions.through,
 ]
 
 

@@ -341,7 +341,7 @@ class PaperAdmin(ScopedAdmin, CheckedIds, RecordedAdmin):
         "citation_key",
     ]
     search_help_text = _("Title, author name or variant, venue, DOI, arXiv id or citation key.")
-    autocomplete_fields = ["venue", "tags", "groups"]
+    autocomplete_fields = ["venue", "tags", "groups", "versions"]
     prepopulated_fields = {"slug": ("title",)}
     readonly_fields = ["created", "modified"]
     inlines = [AuthorshipInline, LinkInline]
@@ -375,7 +375,7 @@ class PaperAdmin(ScopedAdmin, CheckedIds, RecordedAdmin):
                 ]
             },
         ),
-        (_("Identifiers"), {"fields": [("doi", "arxiv_id"), "url", "citation_key"]}),
+        (_("Identifiers"), {"fields": [("doi", "arxiv_id"), "url", "citation_key", "versions"]}),
         (
             _("Presentation"),
             {"fields": ["abstract", "tags", "groups", "awards", ("selected", "is_public")]},

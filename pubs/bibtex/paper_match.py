@@ -42,6 +42,16 @@ class PaperRecord:
     #: A workshop, short, demo or poster version (by its printed venue), which is another
     #: paper than the full conference or journal version of the same title.
     minor: bool = False
+    #: The venue as printed: what tells apart two versions of one title in a preview.
+    container: str = ""
+
+    @property
+    def entry_key(self) -> str:
+        """The key of the entry of the file that creates this paper ("" for a paper already
+        there)."""
+        if isinstance(self.id, str) and self.id.startswith("entry:"):
+            return self.id.removeprefix("entry:")
+        return ""
 
 
 @dataclass(frozen=True)
@@ -85,8 +95,11 @@ class PaperIndex:
         self,
         papers: Iterable[PaperRecord] = (),
         authors_of: Callable[[list[Hashable]], dict[Hashable, frozenset[str]]] | None = None,
+        linked: Iterable[tuple[Hashable, Hashable]] = (),
     ) -> None:
         self.authors_of = authors_of
+        #: The pairs of papers linked as versions, each pair as a frozenset of two ids.
+        self.linked: set[frozenset[Hashable]] = {frozenset(pair) for pair in linked}
         self._asked: dict[Hashable, frozenset[str]] = {}
         self.papers: dict[Hashable, PaperRecord] = {}
         self.by_doi: dict[str, Hashable] = {}
@@ -170,6 +183,38 @@ class PaperIndex:
             if abs(paper.year - year) <= (2 if preprint else 1):
                 return PaperMatch(paper, "title")
         return None
+
+    def versions(
+        self,
+        paper_id: Hashable,
+        *,
+        title: str,
+        year: int | None,
+        kind: str = "",
+        authors: frozenset[str] = frozenset(),
+        minor: bool = False,
+    ) -> list[PaperRecord]:
+        """The papers that paper ``paper_id`` (described by the other arguments) is another
+        version of, and is not linked to yet: of one title, one a workshop, short, demo or
+        poster version and the other not, most authors the same and at most two years apart
+        (a workshop paper often comes a year before the full paper). A preprint is no
+        version: it is the paper it becomes. The pairs found are linked from then on, so
+        that the entries after, and importing the file again, find them linked."""
+        if kind in PREPRINT_KINDS:
+            return []
+        found = []
+        for other_id in self._same_title(title_key(title), authors):
+            other = self.papers[other_id]
+            pair = frozenset((paper_id, other_id))
+            if other_id == paper_id or other.minor == minor or pair in self.linked:
+                continue
+            if other.kind in PREPRINT_KINDS or not self._share_authors(other, authors, most=True):
+                continue
+            if year is not None and other.year is not None and abs(other.year - year) > 2:
+                continue
+            self.linked.add(pair)
+            found.append(other)
+        return found
 
     def _same_title(self, key: str, authors: frozenset[str]) -> list[Hashable]:
         """The papers of title ``key`` that may be the paper of ``authors``, in the order they

@@ -11,11 +11,12 @@ from __future__ import annotations
 
 import functools
 import re
-from collections.abc import Collection, Hashable
+from collections.abc import Callable, Collection, Hashable
 from dataclasses import dataclass, field, replace
 from operator import attrgetter
 from typing import Any, Literal
 
+from pubs.bibtex.completion import EntryAuthor, StoredAuthor, complete
 from pubs.bibtex.names import Author
 from pubs.bibtex.normalize import Record
 from pubs.bibtex.paper_match import (
@@ -149,6 +150,12 @@ class EntryPlan:
     promote: bool = False
     #: A new paper's fields as later entries of the file for the same paper give them.
     merged: dict[str, Any] = field(default_factory=dict)
+    #: The papers it links its paper to as other versions (pubs.bibtex.paper_match).
+    versions: list[PaperRecord] = field(default_factory=list)
+    #: The authors it adds to the shortened author list of its paper, at their places...
+    added_authors: list[AuthorPlan] = field(default_factory=list)
+    #: ... and the new places of the authorships already there (authorship id -> position).
+    moved_authors: dict[Hashable, int] = field(default_factory=dict)
 
     @property
     def key(self) -> str:
@@ -160,7 +167,7 @@ class EntryPlan:
         return (
             self.action == "duplicate"
             and not self.same_as_entry
-            and bool(self.fill or self.promote)
+            and bool(self.fill or self.promote or self.added_authors)
         )
 
     @property
@@ -267,6 +274,8 @@ class ImportPlan:
             "created": len(created),
             "duplicates": sum(1 for e in self.entries if e.action == "duplicate"),
             "updated": sum(1 for e in self.entries if e.updates),
+            "authors_added": sum(len(e.added_authors) for e in self.entries if e.updates),
+            "linked": sum(len(e.versions) for e in self.to_write),
             "invalid": sum(1 for e in self.entries if e.action == "invalid"),
             "skipped": sum(1 for e in self.entries if e.action == "skipped"),
             "authors_matched": matched,
@@ -294,9 +303,12 @@ def build_plan(
     existing: dict[Hashable, dict[str, Any]],
     decisions: Decisions | None = None,
     budget: TimeBudget | None = None,
+    stored_authors: Callable[[list[Hashable]], dict[Hashable, list[StoredAuthor]]] | None = None,
 ) -> ImportPlan:
     """Plan the import of ``records``; ``existing`` holds the fillable fields of each paper
-    already there (by paper id), to say what an import of a duplicate would fill in.
+    already there (by paper id), to say what an import of a duplicate would fill in, and
+    ``stored_authors`` gives the authors of the papers already there that entries match
+    (asked once), to say whose author list an entry completes.
 
     Raises BibtexError when planning takes longer than ``budget``.
     """
@@ -327,6 +339,15 @@ def build_plan(
             venue=venue,
             minor=minor,
         )
+        paper_id = found.paper.id if found is not None else f"entry:{record.key}"
+        entry.versions = papers.versions(
+            paper_id,
+            title=record.title,
+            year=record.year,
+            kind=entry.kind,
+            authors=families,
+            minor=minor,
+        )
         if found is not None:
             entry.action = "duplicate"
             entry.duplicate = found
@@ -346,10 +367,21 @@ def build_plan(
                     families,
                     venue,
                     minor,
+                    record.container,
                 )
             )
     _plan_authors(plan, people, decisions, budget)
+    _plan_completions(plan, created, existing, stored_authors)
+    _keep_used_people(plan)
     return plan
+
+
+def _keep_used_people(plan: ImportPlan) -> None:
+    """Create only the new people an author of a new paper, or an author added to a paper
+    already there, is."""
+    used = {a.person for e in plan.to_create for a in e.authors}
+    used |= {a.person for e in plan.entries if e.updates for a in e.added_authors}
+    plan.new_people = {key: person for key, person in plan.new_people.items() if key in used}
 
 
 #: Why an entry of a member's import is skipped.
@@ -375,8 +407,7 @@ def keep_authored(plan: ImportPlan, person: Hashable) -> None:
             entry.record.problem(NOT_AN_AUTHOR, "warning")
             skipped.add(entry.key)
         _no_new_venue(entry)
-    used = {author.person for entry in plan.to_create for author in entry.authors}
-    plan.new_people = {key: new for key, new in plan.new_people.items() if key in used}
+    _keep_used_people(plan)
 
 
 def _no_new_venue(entry: EntryPlan) -> None:
@@ -602,6 +633,108 @@ def _paper_values(entry: EntryPlan) -> dict[str, Any]:
     }
 
 
+# -- shortened author lists ------------------------------------------------------------------
+
+#: What the preview says of an entry that would complete an author list it cannot.
+INCONSISTENT_AUTHORS = (
+    "its author list and the one stored for this paper differ (another order, or names it "
+    "lacks): the stored list is left as it is"
+)
+UNDECIDED_AUTHORS = (
+    "its authors would complete the paper's shortened author list, but some of their names "
+    "need a choice: the stored list is left as it is"
+)
+
+
+def _plan_completions(
+    plan: ImportPlan,
+    created: dict[str, EntryPlan],
+    existing: dict[Hashable, dict[str, Any]],
+    stored_authors: Callable[[list[Hashable]], dict[Hashable, list[StoredAuthor]]] | None,
+) -> None:
+    """Complete the shortened author lists of the papers the entries match (pubs.bibtex.
+    completion): a paper already there gets the authors it lacks at their places, and its
+    "more authors" mark cleared when the entry's list is whole; a paper the file creates
+    takes the longest list its entries agree on. A later entry of the file completing a list
+    further takes over from an earlier one, so the file imported again changes nothing."""
+    entries = [e for e in plan.entries if e.action == "duplicate"]
+    ids = list(dict.fromkeys(e.duplicate.paper.id for e in entries if not e.same_as_entry))
+    stored = stored_authors(ids) if stored_authors and ids else {}
+    completing: dict[Hashable, EntryPlan] = {}  # paper id -> the entry completing it
+    for entry in entries:
+        authors = [
+            EntryAuthor(a.person, a.author.printed, a.match.candidates) for a in entry.authors
+        ]
+        if entry.same_as_entry:
+            _complete_new_paper(entry, created[entry.same_as_entry], authors)
+            continue
+        paper_id = entry.duplicate.paper.id
+        before = completing.get(paper_id)
+        original = stored.get(paper_id, [])
+        current = _completed(before, original) if before is not None else original
+        step = complete(current, authors)
+        if not step.consistent and len(authors) > len(current):
+            entry.record.problem(INCONSISTENT_AUTHORS, "warning")
+        if not step.completes:
+            continue
+        found = complete(original, authors)  # the list as stored, completed by this entry
+        if not found.completes:
+            entry.record.problem(INCONSISTENT_AUTHORS, "warning")
+            continue
+        if any(entry.authors[index].person is None for index in found.added):
+            entry.record.problem(UNDECIDED_AUTHORS, "warning")
+            continue
+        if before is not None:
+            before.added_authors, before.moved_authors = [], {}
+            before.fill.pop("more_authors", None)
+        completing[paper_id] = entry
+        entry.added_authors = [entry.authors[index] for index in found.added]
+        entry.moved_authors = {
+            author.id: index + 1
+            for index, author in found.kept.items()
+            if author.position != index + 1
+        }
+        if existing.get(paper_id, {}).get("more_authors") and not entry.record.more_authors:
+            entry.fill["more_authors"] = False
+
+
+def _completed(entry: EntryPlan, stored: list[StoredAuthor]) -> list[StoredAuthor]:
+    """A stored list as ``entry`` completes it."""
+    moved = [
+        StoredAuthor(a.id, a.person, a.printed, entry.moved_authors.get(a.id, a.position))
+        for a in stored
+    ]
+    added = [
+        StoredAuthor(None, a.person, a.author.printed, a.position) for a in entry.added_authors
+    ]
+    return moved + added
+
+
+def _complete_new_paper(entry: EntryPlan, first: EntryPlan, authors: list[EntryAuthor]) -> None:
+    """The paper ``first`` creates takes ``entry``'s longer list when it agrees with its own:
+    the authors of ``first`` at their new places, and ``entry``'s others."""
+    current = [
+        StoredAuthor(index, a.person, a.author.printed, a.position)
+        for index, a in enumerate(first.authors)
+    ]
+    found = complete(current, authors)
+    if not found.completes:
+        if len(authors) > len(current) and not found.consistent:
+            entry.record.problem(INCONSISTENT_AUTHORS, "warning")
+        return
+    if any(entry.authors[index].person is None for index in found.added):
+        entry.record.problem(UNDECIDED_AUTHORS, "warning")
+        return
+    kept = {index: first.authors[author.id] for index, author in found.kept.items()}
+    first.authors = sorted(
+        [replace(author, position=index + 1) for index, author in kept.items()]
+        + [entry.authors[index] for index in found.added],
+        key=attrgetter("position"),
+    )
+    first.merged["more_authors"] = entry.record.more_authors
+    entry.added_authors = [entry.authors[index] for index in found.added]
+
+
 # -- authors ---------------------------------------------------------------------------------
 
 
@@ -693,8 +826,6 @@ def _plan_authors(
             )
             for position, author in enumerate(entry.record.authors, start=1)
         )
-    used = {a.person for e in entries if e.action == "create" for a in e.authors}
-    plan.new_people = {key: person for key, person in plan.new_people.items() if key in used}
 
 
 #: Matches that make a new person (a suggestion is one until the user says otherwise).

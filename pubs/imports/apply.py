@@ -48,6 +48,7 @@ from pubs.models import Authorship, BibtexImport, ImportStatus, Link, Paper, Tag
 from pubs.permissions import Scope, import_for_review
 from pubs.search import paper_search_text, search_text_refresh
 from pubs.services import public_version
+from pubs.services.papers import authorships_make_room
 from pubs.venues.catalogue import venue_slug
 from pubs.venues.resolution import abbreviation_key, abbreviations, new_venue_key, venue_name
 
@@ -108,7 +109,9 @@ def bibtex_import_apply(
     public = not import_for_review(planned.scope)
     created = _create_papers(plan, venue_ids, person_ids, changes, public=public)
     updated = _update_papers(plan, venue_ids, history, changes)
+    _complete_authors(plan, person_ids, history, changes)
     search_text_refresh(updated)  # the papers created have theirs already
+    _link_versions(plan, created, changes)
     if group is not None:
         _add_to_group(plan, created, group, changes, outside=planned.outside)
     _remember_variants(plan, history, changes, planned.scope)
@@ -279,6 +282,7 @@ def _paper(
     if key:
         taken_keys.add(key)
     values["venue_id"] = _venue_id(values.pop("venue"), venue_ids)
+    more_authors = values.pop("more_authors", record.more_authors)  # a later entry's list
     return Paper(
         **values,
         title_bibtex=record.title_latex[:1000] if record.title_latex != record.title else "",
@@ -286,7 +290,7 @@ def _paper(
         awards="\n".join(record.awards),
         selected=record.selected,
         is_public=public,
-        more_authors=record.more_authors,
+        more_authors=more_authors,
         citation_key=key,
         extra_fields=record.extra or {},
     )
@@ -418,6 +422,75 @@ def _update_papers(
         **history,
     )
     return list(papers)
+
+
+def _complete_authors(
+    plan: ImportPlan, person_ids: dict[str, int], history: dict, changes: dict
+) -> None:
+    """Complete the shortened author lists of papers already there: their authorships move
+    to their places in the full list and the missing ones are added. What each had is noted
+    in ``changes`` for the undo: the authorships added, and the places of those moved."""
+    entries = [e for e in plan.entries if e.updates and e.added_authors]
+    moved = {pk: position for e in entries for pk, position in e.moved_authors.items()}
+    if moved:
+        authorships = Authorship.objects.in_bulk(list(moved))
+        history_baseline(Authorship, authorships)
+        changes["moved_authorships"] = [[pk, a.position] for pk, a in sorted(authorships.items())]
+        authorships_make_room(authorship_ids=moved)
+        for pk, authorship in authorships.items():
+            authorship.position = moved[pk]
+        bulk_update_with_history(
+            list(authorships.values()), Authorship, ["position"], batch_size=BATCH_SIZE, **history
+        )
+    added = [
+        Authorship(
+            paper_id=entry.duplicate.paper.id,
+            person_id=person_ids.get(a.person, a.person),
+            position=a.position,
+            printed_name=a.author.printed[:200],
+            equal_contribution=a.author.equal,
+            review_note=a.note[:300],
+        )
+        for entry in entries
+        for a in entry.added_authors
+    ]
+    Authorship.objects.bulk_create(added, batch_size=BATCH_SIZE)
+    changes["authorships"] = sorted(a.pk for a in added)
+
+
+def _link_versions(plan: ImportPlan, created: dict[str, int], changes: dict) -> None:
+    """Link the papers the plan links as versions (both ways: the relation is symmetrical),
+    noting the pairs in ``changes`` for the undo."""
+    pairs: set[tuple[int, int]] = set()
+    for entry in plan.to_write:
+        if not entry.versions:
+            continue
+        if entry.action == "create":
+            paper = created[entry.key]
+        elif entry.same_as_entry:
+            paper = created.get(entry.same_as_entry)
+        else:
+            paper = entry.duplicate.paper.id
+        for version in entry.versions:
+            other = created.get(version.entry_key) if version.entry_key else version.id
+            if paper is not None and other is not None and other != paper:
+                pairs.add((min(paper, other), max(paper, other)))
+    through = Paper.versions.through
+    there = set(
+        through.objects.filter(from_paper_id__in={a for a, _ in pairs}).values_list(
+            "from_paper_id", "to_paper_id"
+        )
+    )
+    new = sorted(pair for pair in pairs if pair not in there)
+    through.objects.bulk_create(
+        (
+            through(from_paper_id=a, to_paper_id=b)
+            for one, two in new
+            for a, b in ((one, two), (two, one))
+        ),
+        batch_size=BATCH_SIZE,
+    )
+    changes["version_links"] = [list(pair) for pair in new]
 
 
 def _remember_variants(plan: ImportPlan, history: dict, changes: dict, scope: Scope) -> None:

@@ -20,6 +20,7 @@ from typing import Any
 from django.db.models import Count, Max
 
 from people.models import Person
+from pubs.bibtex.completion import StoredAuthor
 from pubs.bibtex.names import parse_name
 from pubs.bibtex.normalize import Record, parse_and_normalize
 from pubs.bibtex.paper_match import (
@@ -45,7 +46,7 @@ from pubs.permissions import EVERYTHING, Scope, import_for_review
 from pubs.services.papers import venue_index
 
 #: Fields of a paper an import may change on a paper already there (undo restores them).
-RESTORABLE = tuple(dict.fromkeys((*FILLABLE, "kind", "status", "year", "modified")))
+RESTORABLE = tuple(dict.fromkeys((*FILLABLE, "kind", "status", "year", "more_authors", "modified")))
 
 #: What an entry is told of a paper it matches that the importing user may not see.
 HIDDEN_PAPER = "a paper with this identifier exists that you cannot see; ask an admin"
@@ -112,6 +113,7 @@ def bibtex_import_plan(
         existing=_existing_values(),
         decisions=decisions,
         budget=budget,
+        stored_authors=_stored_authors,
     )
     if import_for_review(scope):  # a member's: their own papers only
         keep_authored(plan, scope.person_id)
@@ -135,6 +137,7 @@ def _keep_in_scope(plan: ImportPlan, scope: Scope) -> dict[str, OutOfScope]:
     that it exists (the entry is held back with a warning). Returns them by entry key."""
     if scope.everything:
         return {}
+    _keep_versions_in_scope(plan, scope)
     entries = [e for e in plan.entries if e.action == "duplicate" and not e.same_as_entry]
     ids = {entry.duplicate.paper.id for entry in entries}
     if not ids:
@@ -147,11 +150,22 @@ def _keep_in_scope(plan: ImportPlan, scope: Scope) -> dict[str, OutOfScope]:
         if paper_id in editable:
             continue
         entry.fill, entry.conflicts, entry.promote = {}, {}, False
+        entry.versions, entry.added_authors, entry.moved_authors = [], [], {}
         outside[entry.key] = OutOfScope(paper_id, public.get(paper_id, ""))
         if paper_id not in public:
             entry.duplicate = PaperMatch(PaperRecord(paper_id, "", None), entry.duplicate.how)
             entry.record.problem(HIDDEN_PAPER, "warning")
     return outside
+
+
+def _keep_versions_in_scope(plan: ImportPlan, scope: Scope) -> None:
+    """An import links as versions only papers ``scope``'s user may edit (or creates)."""
+    ids = {v.id for e in plan.entries for v in e.versions if not v.entry_key}
+    if not ids:
+        return
+    editable = set(Paper.objects.filter(scope.rows(Paper), pk__in=ids).values_list("pk", flat=True))
+    for entry in plan.entries:
+        entry.versions = [v for v in entry.versions if v.entry_key or v.id in editable]
 
 
 def database_state() -> tuple:
@@ -217,6 +231,7 @@ def _paper_index() -> PaperIndex:
                 kind,
                 venue=stored_venue_identity(venue, container),
                 minor=is_minor_version(container),
+                container=container,
             )
             for pk, title, year, doi, arxiv_id, kind, venue, container in (
                 Paper.objects.values_list(
@@ -225,7 +240,22 @@ def _paper_index() -> PaperIndex:
             )
         ),
         authors_of=_family_names,
+        linked=Paper.versions.through.objects.values_list("from_paper_id", "to_paper_id"),
     )
+
+
+def _stored_authors(paper_ids: list[Hashable]) -> dict[Hashable, list[StoredAuthor]]:
+    """The authorships of each paper, in order: those an entry may complete."""
+    found: dict[Hashable, list[StoredAuthor]] = defaultdict(list)
+    for start in range(0, len(paper_ids), 500):
+        rows = (
+            Authorship.objects.filter(paper_id__in=paper_ids[start : start + 500])
+            .order_by("paper_id", "position")
+            .values_list("pk", "paper_id", "person_id", "printed_name", "position")
+        )
+        for pk, paper_id, person_id, printed, position in rows:
+            found[paper_id].append(StoredAuthor(pk, person_id, printed, position))
+    return found
 
 
 def _family_names(paper_ids: list[Hashable]) -> dict[Hashable, frozenset[str]]:

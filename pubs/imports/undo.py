@@ -11,16 +11,17 @@ from __future__ import annotations
 from collections import defaultdict
 
 from django.db import transaction
-from django.db.models import Count
+from django.db.models import Count, Q
 from django.utils import timezone
 from simple_history.utils import bulk_update_with_history
 
 from people.models import Person
 from pubs.history import history_baseline
 from pubs.imports.errors import UndoRefused
-from pubs.models import BibtexImport, ImportStatus, Paper, Tag, Venue
+from pubs.models import Authorship, BibtexImport, ImportStatus, Paper, Tag, Venue
 from pubs.search import search_text_refresh
 from pubs.services import public_version
+from pubs.services.papers import authorships_make_room
 
 
 @transaction.atomic
@@ -52,7 +53,12 @@ def bibtex_import_undo(*, record: BibtexImport, user=None) -> list[str]:
 def _undo(changes: dict, history: dict) -> list[str]:
     notes = []
     Paper.objects.filter(pk__in=changes.get("papers", [])).delete()
+    _restore_authors(changes, history)
     _restore_papers(changes.get("updated", []), history)
+    for one, two in changes.get("version_links", []):
+        Paper.versions.through.objects.filter(
+            Q(from_paper_id=one, to_paper_id=two) | Q(from_paper_id=two, to_paper_id=one)
+        ).delete()
     for paper_id, group_id in changes.get("group_links", []):
         Paper.groups.through.objects.filter(paper_id=paper_id, group_id=group_id).delete()
     _forget_variants(changes.get("variants", []), history)
@@ -93,6 +99,21 @@ def _restore_papers(updated: list, history: dict) -> None:
             names.add(field.attname)
     bulk_update_with_history(list(papers.values()), Paper, sorted(names), **history)
     search_text_refresh(papers)
+
+
+def _restore_authors(changes: dict, history: dict) -> None:
+    """The author lists the import completed, as they were: the authorships it added go, and
+    those it moved get their places back."""
+    Authorship.objects.filter(pk__in=changes.get("authorships", [])).delete()
+    places = dict(changes.get("moved_authorships", []))
+    authorships = Authorship.objects.in_bulk(list(places))
+    if not authorships:
+        return
+    history_baseline(Authorship, authorships)
+    authorships_make_room(authorship_ids=authorships)
+    for pk, authorship in authorships.items():
+        authorship.position = places[pk]
+    bulk_update_with_history(list(authorships.values()), Authorship, ["position"], **history)
 
 
 def _forget_variants(variants: list, history: dict) -> None:

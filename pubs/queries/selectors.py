@@ -103,18 +103,9 @@ def entries(
 def entry(paper: Paper, *, absolute_url: Callable[[str], str] | None = None) -> ExportPaper:
     """One paper read by ``paper_details`` as an ExportPaper, from what that read
     prefetched (no query): the paper page shows its entry's parts from it."""
-    fields: dict[str, Any] = {name: getattr(paper, name) for name in PAPER_FIELDS}
-    venue = paper.venue
-    if venue is not None:
-        fields.update(
-            venue_abbreviation=venue.abbreviation,
-            venue_name=venue.name,
-            venue_kind=venue.kind,
-            venue_aliases=tuple(venue.aliases or ()),
-            venue_slug=venue.slug,
-            ccf_label=paper.ccf_label,
-            ccf_rank=paper.ccf_rank,
-        )
+    fields = _venue_fields(paper, {name: getattr(paper, name) for name in PAPER_FIELDS})
+    if paper.venue is not None:
+        fields.update(ccf_label=paper.ccf_label, ccf_rank=paper.ccf_rank)
     links = tuple(
         _link(link.kind, link.url, link.file.name, link.label, absolute_url)
         for link in paper.links.all()
@@ -135,6 +126,20 @@ def entry(paper: Paper, *, absolute_url: Callable[[str], str] | None = None) -> 
     )
     tags = tuple(tag.name for tag in paper.tags.all())
     return _record(fields, paper.awards, paper.extra_fields, tags, links, authors)
+
+
+def _venue_fields(paper: Paper, fields: dict[str, Any]) -> dict[str, Any]:
+    """``fields`` with those of the paper's selected venue, if it has one."""
+    venue = paper.venue
+    if venue is not None:
+        fields.update(
+            venue_abbreviation=venue.abbreviation,
+            venue_name=venue.name,
+            venue_kind=venue.kind,
+            venue_aliases=tuple(venue.aliases or ()),
+            venue_slug=venue.slug,
+        )
+    return fields
 
 
 def _record(
@@ -297,13 +302,39 @@ def public_papers() -> QuerySet[Paper]:
 
 def paper_details() -> QuerySet[Paper]:
     """Public papers as model instances with what a paper's own page shows: venue and ranks,
-    authors with their people, affiliations and membership, links, tags and groups."""
+    authors with their people, affiliations and membership, links, tags, groups, and the
+    public papers linked as its other versions, with their venues (one query)."""
+    versions = public_papers().select_related("venue").defer(*PAPER_UNSHOWN)
     return (
         public_papers()
         .select_related("venue")
-        .prefetch_related("venue__ranks", authors_prefetch(), "links", "tags", "groups")
+        .prefetch_related(
+            "venue__ranks",
+            authors_prefetch(),
+            "links",
+            "tags",
+            "groups",
+            Prefetch("versions", queryset=_ordered(versions)),
+        )
         .defer(*PAPER_UNSHOWN)
     )
+
+
+def version_entries(paper: Paper) -> list[ExportPaper]:
+    """The other versions of a paper read by ``paper_details``, as ExportPapers naming each
+    version's title, venue, year and status (no query: their authors, links and ranks are
+    on their own pages)."""
+    return [
+        _record(
+            _venue_fields(version, {name: getattr(version, name) for name in PAPER_FIELDS}),
+            version.awards,
+            version.extra_fields,
+            (),
+            (),
+            (),
+        )
+        for version in paper.versions.all()
+    ]
 
 
 def newest_papers(limit: int, papers: QuerySet[Paper] | None = None) -> QuerySet[Paper]:

@@ -27,11 +27,6 @@ _PROFILE = re.compile(
     r"(?:\.(?:html|xml|bib|rdf|nt|ttl))?/?(?:[?#].*)?$",
     re.IGNORECASE,
 )
-_RECORD = re.compile(
-    r"^(?:DBLP:|(?:https?://)?(?:www\.)?dblp\.(?:org|uni-trier\.de|dagstuhl\.de)/rec/"
-    r"(?:bib\d?/|xml/)?)?((?:conf|journals|books|series|phd|tr|reference|persons|phd)/[^\s?#]+?)"
-    r"(?:\.(?:html|xml|bib))?(?:[?#].*)?$",
-)
 #: DBLP's number telling homonyms apart, after a name: "Di Xu 0001".
 _HOMONYM = re.compile(r"\s+\d{4}$")
 #: The XML elements of a person's records that are publications.
@@ -39,6 +34,11 @@ PUBLICATIONS = frozenset(
     {"article", "inproceedings", "incollection", "book", "proceedings", "phdthesis",
      "mastersthesis"}
 )  # fmt: skip
+_RECORD = re.compile(
+    r"^(?:DBLP:|(?:https?://)?(?:www\.)?dblp\.(?:org|uni-trier\.de|dagstuhl\.de)/rec/"
+    r"(?:bib\d?/|xml/)?)?((?:conf|journals|books|series|phd|tr|reference|persons|phd)/[^\s?#]+?)"
+    r"(?:\.(?:html|xml|bib))?(?:[?#].*)?$",
+)
 
 
 def person_pid(text: str) -> str:

@@ -156,6 +156,7 @@ def paper_detail(request: HttpRequest, slug: str) -> HttpResponse:
         "json_ld": _json_ld(request, row, url),
         "row": row,
         "citations": citing.cite_box(row),
+        "versions": selectors.version_entries(paper),
     }
     return render(request, "pubs/paper_detail.html", context)
 

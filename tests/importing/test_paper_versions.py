@@ -1,12 +1,17 @@
 """One paper per publication, against the database: a workshop version and the full version
-of one title are two papers, and neither takes the other's fields, then or on re-import."""
+of one title are two papers, linked as versions, and neither takes the other's fields, then
+or on re-import; a preprint and its published version are one paper, also when their titles
+differ but an identifier ties them."""
 
 import pytest
 
+from people.models import Group
 from pubs.bibtex.plan import Decisions
 from pubs.imports.apply import bibtex_import_apply
 from pubs.imports.plan import bibtex_import_plan
+from pubs.imports.undo import bibtex_import_undo
 from pubs.models import Paper
+from pubs.permissions import Scope
 from tests.database_state import snapshot
 
 pytestmark = pytest.mark.usefixtures("catalogue")
@@ -71,3 +76,163 @@ def test_two_workshop_versions_keep_their_own_pages_when_imported_again(create_v
     plan = run(text, create_venues=create_venues, overwrite_all=True)
     assert plan.summary()["created"] == plan.summary()["updated"] == 0
     assert snapshot() == before
+
+
+# -- versions linked ----------------------------------------------------------------------------
+
+
+def versions_of(paper: Paper) -> set[str]:
+    return set(paper.versions.values_list("container_title", flat=True))
+
+
+def test_a_workshop_version_and_the_conference_version_in_one_file_are_linked_as_versions():
+    run(WORKSHOP + CONFERENCE)
+    conference = titled().get(pages="3411--3417")
+    assert versions_of(conference) == {
+        "ICAPS 2016 Workshop on Heuristics and Search for Domain-independent Planning"
+    }
+    assert list(titled().get(pages="1--9").versions.all()) == [conference]
+
+
+def test_a_workshop_version_links_to_the_conference_version_already_there():
+    run(CONFERENCE)
+    run(WORKSHOP)
+    assert versions_of(titled().get(pages="3411--3417")) == {
+        "ICAPS 2016 Workshop on Heuristics and Search for Domain-independent Planning"
+    }
+
+
+def test_the_plan_names_the_paper_an_entry_links_as_a_version():
+    run(CONFERENCE)
+    entry = bibtex_import_plan(text=WORKSHOP).plan.entries[0]
+    assert [(v.id, v.container) for v in entry.versions] == [
+        (
+            titled().get().pk,
+            "Proceedings of the Thirtieth AAAI Conference on Artificial Intelligence",
+        )
+    ]
+
+
+def test_each_workshop_version_links_to_the_full_version_not_to_each_other():
+    run(WORKSHOP + SECOND_WORKSHOP + CONFERENCE)
+    assert titled().get(pages="3411--3417").versions.count() == 2
+    assert titled().get(pages="1--9").versions.count() == 1
+
+
+def test_importing_the_versions_again_links_nothing_new():
+    run(WORKSHOP + CONFERENCE)
+    links = list(Paper.versions.through.objects.values_list())
+    plan = run(WORKSHOP + CONFERENCE)
+    assert plan.summary()["linked"] == 0
+    assert list(Paper.versions.through.objects.values_list()) == links
+
+
+def test_undoing_the_import_takes_off_the_links_it_made_and_only_those():
+    run(CONFERENCE)
+    conference = titled().get()
+    kept = Paper.objects.exclude(pk=conference.pk).first()
+    conference.versions.add(kept)  # linked by hand: the undo keeps it
+    planned = bibtex_import_plan(text=WORKSHOP, decisions=Decisions(allow_ambiguous=True))
+    record = bibtex_import_apply(planned=planned, file_name="versions.bib", source="test")
+    assert conference.versions.count() == 2
+    bibtex_import_undo(record=record)
+    assert list(conference.versions.all()) == [kept]
+
+
+def test_a_paper_of_the_same_title_by_other_people_is_no_version():
+    run(CONFERENCE)
+    other = WORKSHOP.replace(AUTHORS, "Ada Lovelace and Charles Babbage")
+    assert bibtex_import_plan(text=other).plan.entries[0].versions == []
+
+
+def test_an_import_links_no_version_the_importing_user_may_not_edit():
+    run(CONFERENCE)  # no group's paper: a group editor does not edit it
+    group = Group.objects.get(slug="ustc-int")
+    scope = Scope(user_id=1, edited_group_ids=frozenset({group.pk}))
+    assert bibtex_import_plan(text=WORKSHOP, scope=scope).plan.entries[0].versions == []
+
+
+# -- a preprint and its published version: one paper --------------------------------------------
+
+#: PatrickStar's arXiv version as a reference manager exports it once published: the arXiv id
+#: and the journal's DOI, under the preprint's own title.
+PATRICKSTAR_ARXIV = r"""
+@article{fang2021patrickstar,
+  title = {{PatrickStar}: Parallel Training of Pre-trained Models via Chunk-based Memory Management},
+  author = {Fang, Jiarui and Zhu, Zilin and Li, Shenggui and Su, Hui and Yu, Yang and Zhou, Jie and You, Yang},
+  journal = {arXiv preprint arXiv:2108.05818},
+  year = {2021},
+  eprint = {2108.05818}, archivePrefix = {arXiv},
+  doi = {10.1109/TPDS.2022.3219819}
+}
+"""
+PATRICKSTAR_TPDS = r"""
+@article{DBLP:journals/tpds/FangZLSYZY23,
+  author       = {Jiarui Fang and Zilin Zhu and Shenggui Li and Hui Su and Yang Yu and
+                  Jie Zhou and Yang You},
+  title        = {Parallel Training of Pre-Trained Models via Chunk-Based Dynamic Memory
+                  Management},
+  journal      = {{IEEE} Trans. Parallel Distributed Syst.},
+  volume       = {34}, number = {1}, pages = {304--315}, year = {2023},
+  url          = {https://doi.org/10.1109/TPDS.2022.3219819},
+  doi          = {10.1109/TPDS.2022.3219819},
+  bibsource    = {dblp computer science bibliography, https://dblp.org}
+}
+"""
+PIPEFUSION_ARXIV = r"""
+@article{DBLP:journals/corr/abs-2405-14430,
+  author       = {Jiannan Wang and Jiarui Fang and Aoyu Li and PengCheng Yang},
+  title        = {PipeFusion: Displaced Patch Pipeline Parallelism for Inference of Diffusion
+                  Transformer Models},
+  journal      = {CoRR}, volume = {abs/2405.14430}, year = {2024},
+  doi          = {10.48550/ARXIV.2405.14430},
+  eprinttype   = {arXiv}, eprint = {2405.14430}
+}
+"""
+#: The conference version under its new title, carrying the preprint's arXiv id.
+PIPEFUSION_NEURIPS = r"""
+@inproceedings{wang2025pipefusion,
+  title = {PipeFusion: Patch-level Pipeline Parallelism for Diffusion Transformers Inference},
+  author = {Wang, Jiannan and Fang, Jiarui and Li, Aoyu and Yang, PengCheng},
+  booktitle = {Advances in Neural Information Processing Systems},
+  year = {2025},
+  eprint = {2405.14430}, archivePrefix = {arXiv}
+}
+"""
+
+
+def titles(*words: str) -> list[str]:
+    return [t for t in Paper.objects.values_list("title", flat=True) if all(w in t for w in words)]
+
+
+@pytest.mark.parametrize("order", ["preprint first", "published first"])
+def test_a_preprint_and_its_journal_version_of_another_title_are_one_paper_by_the_doi(order):
+    files = [PATRICKSTAR_ARXIV, PATRICKSTAR_TPDS]
+    if order == "published first":
+        files.reverse()
+    Paper.objects.filter(title__contains="Chunk-based Dynamic Memory").delete()  # the demo's
+    for text in files:
+        run(text)
+    assert len(titles("Chunk-", "Memory Management")) == 1
+    paper = Paper.objects.get(doi="10.1109/tpds.2022.3219819")
+    assert (paper.arxiv_id, paper.kind, paper.venue.abbreviation) == (
+        "2108.05818",
+        "journal",
+        "TPDS",
+    )
+
+
+def test_the_arxiv_version_of_a_journal_paper_there_gives_it_its_arxiv_id():
+    run(PATRICKSTAR_TPDS)  # the demo's paper, which gets its DOI
+    run(PATRICKSTAR_ARXIV)
+    assert len(titles("Chunk-", "Memory Management")) == 1
+    assert Paper.objects.get(doi="10.1109/tpds.2022.3219819").arxiv_id == "2108.05818"
+
+
+@pytest.mark.parametrize("text", [PIPEFUSION_NEURIPS, PIPEFUSION_ARXIV + PIPEFUSION_NEURIPS])
+def test_a_conference_entry_of_another_title_carrying_the_preprints_arxiv_id_is_that_paper(text):
+    plan = run(text)
+    assert plan.summary()["created"] == 0
+    assert len(titles("PipeFusion")) == 1
+    paper = Paper.objects.get(arxiv_id="2405.14430")
+    assert (paper.kind, paper.status, paper.year) == ("conference", "published", 2025)
