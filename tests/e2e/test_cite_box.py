@@ -1,8 +1,8 @@
 """The paper page's cite box in Debian's chromium, on a 1,280 px laptop and a 390 px phone: a
 visitor picks a citation style with the mouse or the keyboard and copies it, the clipboard
-then holding the text shown; where the clipboard is out of reach the text is selected instead.
-The style picked stays picked on the next paper, the page runs under the
-Content-Security-Policy without a violation, and without script the picker still works."""
+then holding the text shown, and the style stays picked on the next paper; the page runs
+under the Content-Security-Policy without a violation. Where the clipboard is out of reach the
+text is selected instead; without script the picker still works."""
 
 import pytest
 from django.core.management import call_command
@@ -52,58 +52,49 @@ def shown_text(page) -> str:
     return page.evaluate(f"({SHOWN})()[0].querySelector('pre').textContent")
 
 
-@pytest.mark.parametrize("device", WIDTHS)
-def test_a_visitor_picks_a_style_and_copies_it(site, open_page, device):
-    page = open_page(
-        site + PAPER, WIDTHS[device], permissions=["clipboard-read", "clipboard-write"]
-    )
-    assert shown_ids(page) == ["citation-bibtex"]
-
-    page.click("label[for=cite-style-apa]")
-    assert shown_ids(page) == ["citation-apa"]
-    page.keyboard.press("ArrowRight")  # the radio buttons take the arrows: APA to GB/T 7714
-    assert page.is_checked("#cite-style-gbt7714")
-    assert shown_ids(page) == ["citation-gbt7714"]
-    page.keyboard.press("Tab")  # on to the Copy button
-    assert page.evaluate("document.activeElement.className") == "copy-citation"
-    page.keyboard.press("Enter")
-
-    page.wait_for_function("document.querySelector('.copy-status').textContent !== ''")
-    assert page.inner_text(".copy-status") == "Copied to the clipboard."
-    copied = page.evaluate("navigator.clipboard.readText()")
-    assert copied == shown_text(page)
-    assert copied.startswith("FANG J, ZHAO G") and "Non-Idle Machine-Aware" in copied
-    assert page.evaluate("document.documentElement.scrollWidth <= innerWidth")
-    assert page.evaluate("window.violations") == []
-    SCREENSHOTS.mkdir(parents=True, exist_ok=True)
-    page.screenshot(path=str(SCREENSHOTS / f"paper-cite-copied-{device}.png"), full_page=True)
-
-
-@pytest.mark.parametrize("device", WIDTHS)
-def test_without_a_clipboard_the_text_is_selected_for_copying(site, open_page, device):
-    page = open_page(f"{site}/zh-hans{PAPER}", WIDTHS[device])
-    page.add_init_script(NO_CLIPBOARD)
-    page.reload()
-    page.click("label[for=cite-style-chicago]")
-    page.click("button.copy-citation")
-
-    page.wait_for_function("document.querySelector('.copy-status').textContent !== ''")
-    assert page.inner_text(".copy-status") == "引用已选中：按 Ctrl+C（Mac 上按 ⌘C）复制。"
-    assert page.evaluate("getSelection().toString()") == shown_text(page)
-    SCREENSHOTS.mkdir(parents=True, exist_ok=True)
-    page.screenshot(path=str(SCREENSHOTS / f"paper-cite-selected-zh-{device}.png"))
-
-
-def test_the_style_picked_stays_picked_on_the_next_paper(site, open_page):
-    page = open_page(site + PAPER, 1280)
-    page.click("label[for=cite-style-ieee]")
+def test_a_visitor_picks_a_style_copies_it_and_finds_it_picked_on_the_next_paper(site, open_page):
     other = Paper.objects.filter(is_public=True).exclude(slug__in=PAPER.split("/")).first()
-    page.goto(f"{site}{other.get_absolute_url()}")
-    assert page.is_checked("#cite-style-ieee")
-    assert shown_ids(page) == ["citation-ieee"]
+    for device, width in WIDTHS.items():
+        page = open_page(site + PAPER, width, permissions=["clipboard-read", "clipboard-write"])
+        assert shown_ids(page) == ["citation-bibtex"]
+
+        page.click("label[for=cite-style-apa]")
+        assert shown_ids(page) == ["citation-apa"]
+        page.keyboard.press("ArrowRight")  # the radio buttons take the arrows: APA to GB/T 7714
+        assert page.is_checked("#cite-style-gbt7714")
+        assert shown_ids(page) == ["citation-gbt7714"]
+        page.keyboard.press("Tab")  # on to the Copy button
+        assert page.evaluate("document.activeElement.className") == "copy-citation"
+        page.keyboard.press("Enter")
+
+        page.wait_for_function("document.querySelector('.copy-status').textContent !== ''")
+        assert page.inner_text(".copy-status") == "Copied to the clipboard."
+        copied = page.evaluate("navigator.clipboard.readText()")
+        assert copied == shown_text(page)
+        assert copied.startswith("FANG J, ZHAO G") and "Non-Idle Machine-Aware" in copied
+        assert page.evaluate("document.documentElement.scrollWidth <= innerWidth")
+        assert page.evaluate("window.violations") == []
+        SCREENSHOTS.mkdir(parents=True, exist_ok=True)
+        page.screenshot(path=str(SCREENSHOTS / f"paper-cite-copied-{device}.png"), full_page=True)
+
+        page.goto(f"{site}{other.get_absolute_url()}")
+        assert shown_ids(page) == ["citation-gbt7714"], "the style picked is remembered"
 
 
-def test_without_script_the_picker_works_and_no_copy_button_shows(site, open_page):
+def test_without_a_clipboard_or_script_the_citation_is_still_at_hand(site, open_page):
+    for device, width in WIDTHS.items():
+        page = open_page(f"{site}/zh-hans{PAPER}", width)
+        page.add_init_script(NO_CLIPBOARD)
+        page.reload()
+        page.click("label[for=cite-style-chicago]")
+        page.click("button.copy-citation")
+
+        page.wait_for_function("document.querySelector('.copy-status').textContent !== ''")
+        assert page.inner_text(".copy-status") == "引用已选中：按 Ctrl+C（Mac 上按 ⌘C）复制。"
+        assert page.evaluate("getSelection().toString()") == shown_text(page)
+        SCREENSHOTS.mkdir(parents=True, exist_ok=True)
+        page.screenshot(path=str(SCREENSHOTS / f"paper-cite-selected-zh-{device}.png"))
+
     page = open_page(site + PAPER, 390, java_script_enabled=False)
     assert not page.is_visible("button.copy-citation")
     page.click("label[for=cite-style-acm]")
