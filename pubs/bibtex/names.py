@@ -150,7 +150,8 @@ def parse_authors(value: str) -> tuple[list[Author], bool]:
         raise TooManyAuthors(
             f"it has {len(names):,} authors; the limit is {MAX_AUTHORS:,} per entry"
         )
-    return [parse_name(name) for name in names if name], more  # names come stripped
+    authors = [name for name in names if name and name.casefold() not in ANONYMOUS]
+    return [parse_name(name) for name in authors], more  # names come stripped
 
 
 @functools.lru_cache(maxsize=16384)
@@ -170,6 +171,8 @@ def parse_name(raw: str) -> Author:
         given, _, family = family.rpartition(" ")
     if "," not in text and _family_first(given, family):
         given, family = family, given.capitalize()  # "WANG Jiannan" is Jiannan Wang
+    elif "," not in text:
+        given, family = _family_words_last(given, family)
     von, jr = to_text(" ".join(found.von)), to_text(" ".join(found.jr))
     printed = " ".join(part for part in (given, von, family, jr) if part)
     return Author(printed=printed, given=given, family=family, von=von, jr=jr, equal=equal)
@@ -195,6 +198,42 @@ def _family_first(given: str, family: str) -> bool:
         and _PINYIN.fullmatch(given) is not None
         and _PINYIN.fullmatch(family) is not None
     )
+
+
+#: Capitalised particles that begin a family name written last ("Lauren Van Alsenoy", "Jan
+#: Ter Horst"); BibTeX reads a capitalised word as a given name. Words that are also pinyin
+#: syllables ("De", "Da", "Le") are left alone: "Ming De Wang" is a given name "Ming De".
+_PARTICLES = frozenset({"Van", "Von", "Vander", "Vanden", "Ten", "Ter", "Della", "Del"})
+#: Words that may follow one of them inside the family name ("Van Den Avenne", "Van de").
+_PARTICLE_TAILS = frozenset({"Den", "Der", "De", "Het", "La", "Le", "Dem"}) | _PARTICLES
+
+
+def _family_words_last(given: str, family: str) -> tuple[str, str]:
+    """The given name and family name of a name written given names first, with the words
+    BibTeX puts among the given names moved to the family name: a capitalised particle that
+    begins it ("Lauren Van Alsenoy": Van Alsenoy), or family names in capitals, as French
+    writes them ("Sylvie NOUGUIER VOISIN": NOUGUIER VOISIN)."""
+    words = given.split()
+    start = len(words)
+    while start > 1 and words[start - 1] in _PARTICLE_TAILS:
+        start -= 1
+    while start < len(words) and words[start] not in _PARTICLES:
+        start += 1  # the moved words begin with a particle proper ("Van", not "De")
+    if start == len(words) and family.isupper() and len(family) > 1:
+        while start > 1 and _in_capitals(words[start - 1]) and not _in_capitals(words[0]):
+            start -= 1
+    if start == len(words):
+        return given, family
+    return " ".join(words[:start]), " ".join([*words[start:], family])
+
+
+def _in_capitals(word: str) -> bool:
+    return len(word) > 1 and word.isalpha() and word.isupper()
+
+
+#: Names that say the author is unknown: no person ("Anon" would otherwise become one person
+#: of every anonymous text).
+ANONYMOUS = frozenset({"anon", "anon.", "anonymous", "anonyme", "anonym", "anónimo", "n.n."})
 
 
 def _strip_equal_mark(text: str) -> tuple[str, bool]:

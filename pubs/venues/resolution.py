@@ -182,7 +182,11 @@ class Resolution:
 def fold(text: str) -> str:
     """Accents off, quotes straight, LaTeX braces and dashes dropped, Chinese text set apart
     from Latin letters and digits ("会议DAC" -> "会议 DAC"), spaces collapsed."""
-    text = without_accents(text)
+    return _tidy(without_accents(text))
+
+
+def _tidy(text: str) -> str:
+    """:func:`fold` but for the accents, which a name keeps ("La Race Nègre")."""
     for old, new in FOLDED_CHARACTERS:
         text = text.replace(old, new)
     text = _CJK_LATIN.sub(" ", text)
@@ -323,8 +327,8 @@ def _contracts(short: str, full: str) -> bool:
 def venue_name(text: str) -> tuple[str, str]:
     """A name and an abbreviation for a new venue from one paper's printed venue, without the
     edition: "Proceedings of the Annual Meeting on Vision (AMCV 2006)" -> ("Annual Meeting
-    on Vision", "AMCV")."""
-    folded = fold(text)
+    on Vision", "AMCV"). Accents are kept: "La Race Nègre"."""
+    folded = _tidy(text)
     abbreviation = ""
     for inner in _PARENTHESES.findall(folded):
         candidates = [t for t in strip_dates(inner).split() if _CAPITALISED.fullmatch(t)]

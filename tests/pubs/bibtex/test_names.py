@@ -157,3 +157,36 @@ def test_a_long_braced_author_list_is_split_at_each_separator():
     names = " and ".join(f"{{A{n}}} B{n}" for n in range(3000))
     authors, _ = parse_authors(names)
     assert len(authors) == 3000 and authors[-1].family == "B2999"
+
+
+@pytest.mark.parametrize(
+    ("raw", "given", "family"),
+    [
+        ("Lauren Van Alsenoy", "Lauren", "Van Alsenoy"),
+        ("Greet Vanden Berghe", "Greet", "Vanden Berghe"),
+        ("Javier Del Ser", "Javier", "Del Ser"),
+        ("Cécile Van Den Avenne", "Cécile", "Van Den Avenne"),
+        ("Sylvie NOUGUIER VOISIN", "Sylvie", "NOUGUIER VOISIN"),
+    ],
+)
+def test_family_name_words_written_last_among_the_given_names_are_the_family_name(
+    raw, given, family
+):
+    author = parse_name(raw)
+    assert (author.given, author.family) == (given, family)
+
+
+@pytest.mark.parametrize(("raw", "other"), [("Greet Vanden Berghe", "Vanden Berghe, Greet")])
+def test_a_capitalised_particle_written_either_way_gives_one_surname(raw, other):
+    assert parse_name(raw).surname == parse_name(other).surname
+
+
+@pytest.mark.parametrize("raw", ["Ming De Wang", "Jiannan WANG", "JR Smith", "Jean Van"])
+def test_words_that_may_be_given_names_stay_given_names(raw):
+    assert parse_name(raw).printed == raw
+
+
+@pytest.mark.parametrize("anonymous", ["Anon", "Anonymous", "anonyme", "N.N."])
+def test_an_anonymous_author_is_no_one(anonymous):
+    authors, _ = parse_authors(f"{anonymous} and Jo Smith")
+    assert [author.printed for author in authors] == ["Jo Smith"]
