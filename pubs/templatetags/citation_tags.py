@@ -12,4 +12,4 @@ register = template.Library()
 def paper_citations(paper: Paper) -> dict:
     """A paper's "Cited by" row (one query), or nothing before its count is read."""
     cited = CitationCount.objects.filter(paper=paper).values("count", "source", "date").first()
-    return {"cited": cited, "row": True}
+    return {"cited": cited}
