@@ -4,7 +4,8 @@ DBLP profiles) and for missing fields, and citation counts.
 
 A source that is down fails the job with its reason (the task's record in the admin), after
 the job's other sources had their turn; the next run tries again. Nothing but citation
-counts is written without someone accepting it.
+counts is written without someone accepting it, unless the admin switched other kinds of
+finding on (LABPUBS_AUTO_APPLY, pubs.services.auto_apply).
 """
 
 from __future__ import annotations
