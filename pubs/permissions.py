@@ -38,7 +38,7 @@ from django.http import HttpRequest
 
 from people.models import Advising, Group, Membership, Person
 from pubs.models import Authorship, BibtexImport, Paper
-from pubs.queries.selectors import in_groups
+from pubs.queries.selectors import in_groups, memberships_during
 
 GROUP_EDITOR = "Group editor"
 MEMBER = "Member"
@@ -182,15 +182,25 @@ def request_scope(request: HttpRequest) -> Scope:
 
 
 def paper_editable_after(
-    scope: Scope, *, author_ids: Iterable[int], group_ids: Iterable[int]
+    scope: Scope, *, author_ids: Iterable[int], group_ids: Iterable[int], year: int | None = None
 ) -> bool:
-    """Whether ``scope`` may still edit a paper with these authors and groups once saved:
-    one of its groups is edited by the user, or the user is one of its authors."""
+    """Whether ``scope`` may still edit a paper with these authors, groups and year once
+    saved: it is a paper of a group the user edits (given the group, or by an author who was
+    a member in ``year``, as :func:`in_groups` says), or the user is one of its authors."""
     if scope.everything:
         return True
     if scope.edited_group_ids & set(group_ids):
         return True
-    return scope.person_id is not None and scope.person_id in set(author_ids)
+    author_ids = set(author_ids)
+    if scope.person_id is not None and scope.person_id in author_ids:
+        return True
+    return bool(scope.edited_group_ids and author_ids) and (
+        Membership.objects.filter(
+            memberships_during(year),
+            person_id__in=author_ids,
+            group_id__in=scope.edited_group_ids,
+        ).exists()
+    )
 
 
 def import_group_allowed(scope: Scope, group: Group | None) -> bool:

@@ -8,6 +8,7 @@ from __future__ import annotations
 from django.conf import settings
 from django.contrib import admin, messages
 from django.core.exceptions import PermissionDenied
+from django.db.models import QuerySet
 from django.http import HttpRequest, HttpResponse, HttpResponseRedirect
 from django.shortcuts import get_object_or_404
 from django.template.loader import render_to_string
@@ -37,8 +38,10 @@ from pubs.imports.plan import OutOfScope, bibtex_import_plan, plan_people_names
 from pubs.imports.undo import bibtex_import_undo
 from pubs.models import BibtexImport, ImportStatus, Venue
 from pubs.permissions import (
+    Scope,
     ScopedAdmin,
     edited_groups,
+    import_for_review,
     import_group_allowed,
     import_undo_allowed,
     request_scope,
@@ -46,6 +49,10 @@ from pubs.permissions import (
 
 #: Entries shown in full in a preview; beyond it only those that need a look.
 PREVIEW_ROWS = 200
+
+FOR_REVIEW = _(
+    "The papers you imported stay hidden until an editor of your group reviews and publishes them."
+)
 
 
 @admin.register(BibtexImport)
@@ -133,7 +140,10 @@ class BibtexImportAdmin(ScopedAdmin, CheckedIds, admin.ModelAdmin):
         self._require(request)
         form = UploadForm(request.POST or None, request.FILES or None)
         scope = request_scope(request)
-        if not scope.everything:  # a group editor imports for one of their groups
+        for_review = import_for_review(scope)
+        if for_review:  # a member imports their own papers, for their group to review
+            del form.fields["group"]
+        elif not scope.everything:  # a group editor imports for one of their groups
             form.fields["group"].queryset = edited_groups(scope)
             form.fields["group"].required = True
         else:  # any group: found with the admin's autocomplete
@@ -162,6 +172,7 @@ class BibtexImportAdmin(ScopedAdmin, CheckedIds, admin.ModelAdmin):
             **self.admin_site.each_context(request),
             "title": _("Import BibTeX"),
             "form": form,
+            "for_review": for_review,
             "media": self.media + form.media,
             "opts": self.model._meta,
         }
@@ -217,10 +228,13 @@ class BibtexImportAdmin(ScopedAdmin, CheckedIds, admin.ModelAdmin):
                 messages.success(
                     request, _("Imported: %(summary)s.") % {"summary": self.summary(applied)}
                 )
+                if import_for_review(request_scope(request)):
+                    messages.info(request, FOR_REVIEW)
                 return HttpResponseRedirect(
                     reverse("admin:pubs_bibteximport_change", args=[applied.pk])
                 )
-        rows = _rows(planned.plan, record.options.get("venues", {}), planned.outside)
+        scope = request_scope(request)
+        rows = _rows(planned.plan, record.options.get("venues", {}), planned.outside, scope)
         picker = venue_picker(self.admin_site)
         for index, row in enumerate(rows):
             if row["venue_unmatched"]:
@@ -239,8 +253,14 @@ class BibtexImportAdmin(ScopedAdmin, CheckedIds, admin.ModelAdmin):
             "rows": rows,
             "outside": _outside_counts(planned.outside),
             "venue_media": picker.widget.media,
-            "other_venue_choices": OTHER_VENUE_CHOICES,
+            # A member's import creates no venue.
+            "other_venue_choices": [
+                (value, label)
+                for value, label in OTHER_VENUE_CHOICES
+                if value != NEW or not import_for_review(scope)
+            ],
             "decode_warnings": record.options.get("decode_warnings", []),
+            "for_review": import_for_review(scope),
             "NEW": NEW,
         }
         return TemplateResponse(request, "admin/pubs/bibteximport/preview.html", context)
@@ -270,7 +290,9 @@ class BibtexImportAdmin(ScopedAdmin, CheckedIds, admin.ModelAdmin):
         return TemplateResponse(request, "admin/pubs/bibteximport/undo.html", context)
 
 
-def _rows(plan, chosen_venues: dict[str, str], outside: dict[str, OutOfScope]) -> list[dict]:
+def _rows(
+    plan, chosen_venues: dict[str, str], outside: dict[str, OutOfScope], scope: Scope
+) -> list[dict]:
     """What the preview table shows: every entry of a small file, and of a large one those
     that need a look (errors, choices, unmatched venues, conflicts, entries held back).
     Of a paper outside the user's scope it shows what its public page shows, or nothing."""
@@ -284,7 +306,7 @@ def _rows(plan, chosen_venues: dict[str, str], outside: dict[str, OutOfScope]) -
         {
             "entry": entry,
             "attention": _needs_attention(entry),
-            "authors": [_author_row(entry, author, names) for author in entry.authors],
+            "authors": [_author_row(entry, author, names, scope) for author in entry.authors],
             "venue_field": f"venue:{entry.venue.text}" if entry.venue else "",
             "venue_choice": chosen_venues.get(entry.venue.text, "") if entry.venue else "",
             "venue_unmatched": _venue_unmatched(entry),
@@ -324,10 +346,15 @@ def _needs_attention(entry: EntryPlan) -> bool:
     )
 
 
-def _author_row(entry: EntryPlan, author: AuthorPlan, names: dict) -> dict:
+def _author_row(entry: EntryPlan, author: AuthorPlan, names: dict, scope: Scope) -> dict:
     key = f"{entry.key}#{author.position}"
     choosable = entry.action == "create" and (
         author.match.kind in ("ambiguous", "suggestion") or author.decided
+    )
+    # A member's entry skipped for want of them among its authors, where a name could be
+    # theirs: choosing themselves imports it.
+    choosable = choosable or (
+        entry.action == "skipped" and scope.person_id in author.match.candidates
     )
     return {
         "plan": author,
@@ -341,3 +368,25 @@ def _author_row(entry: EntryPlan, author: AuthorPlan, names: dict) -> dict:
         "current": author.person if not author.is_new else NEW,
         "name": names.get(author.person, "") if author.person is not None else "",
     }
+
+
+class WaitingForReviewFilter(admin.SimpleListFilter):
+    """Papers a member imported, hidden until an editor of their group publishes them."""
+
+    title = _("review")
+    parameter_name = "imported_for_review"
+
+    def lookups(self, request: HttpRequest, model_admin: admin.ModelAdmin) -> list[tuple]:
+        return [("yes", _("Imported by a member, waiting for review"))]
+
+    def queryset(self, request: HttpRequest, queryset: QuerySet) -> QuerySet:
+        if self.value() == "yes":
+            return queryset.filter(pk__in=papers_imported_for_review(), is_public=False)
+        return queryset
+
+
+def papers_imported_for_review() -> set[int]:
+    """The ids of the papers members' imports created (still hidden or not)."""
+    imports = BibtexImport.objects.filter(status=ImportStatus.APPLIED, options__review=True)
+    created = imports.values_list("changes__papers", flat=True)
+    return {pk for papers in created for pk in papers or ()}

@@ -16,8 +16,9 @@ from django.utils.translation import gettext_lazy as _
 from simple_history.utils import bulk_update_with_history
 
 from people.admin import CheckedIds
-from people.models import Person
+from people.models import Group, Person
 from pubs.admin.history import RecordedAdmin
+from pubs.admin.imports import WaitingForReviewFilter, papers_imported_for_review
 from pubs.history import (
     authors_as_of,
     authors_described,
@@ -43,11 +44,13 @@ from pubs.permissions import (
     ScopedAdmin,
     attachable_groups,
     editable_papers,
+    import_for_review,
     paper_editable_after,
     request_scope,
 )
 from pubs.queries.exporting import export_papers
 from pubs.queries.exporting import render as render_export
+from pubs.queries.selectors import in_groups
 from pubs.search import search_text_refresh
 from pubs.services import public_version
 from pubs.services.papers import authorships_make_room, papers_match_venues
@@ -116,6 +119,23 @@ class ReviewFilter(admin.SimpleListFilter):
         if self.value() == "yes":
             flagged = Authorship.objects.filter(paper=OuterRef("pk")).exclude(review_note="")
             return queryset.filter(Exists(flagged))
+        return queryset
+
+
+class GroupFilter(admin.SimpleListFilter):
+    """A group's papers: those its members wrote while members, and those given the group
+    (``in_groups``, as the group's public page lists them)."""
+
+    title = _("group")
+    parameter_name = "group"
+
+    def lookups(self, request: HttpRequest, model_admin: admin.ModelAdmin) -> list[tuple]:
+        return list(Group.objects.order_by("name").values_list("pk", "name"))
+
+    def queryset(self, request: HttpRequest, queryset: QuerySet) -> QuerySet:
+        value = self.value()
+        if value and value.isdecimal():
+            return queryset.filter(in_groups([int(value)]))
         return queryset
 
 
@@ -317,9 +337,10 @@ class PaperAdmin(ScopedAdmin, CheckedIds, RecordedAdmin):
         "kind",
         "status",
         *[ccf_rank_filter(edition) for edition in reversed(ccf.EDITIONS)],
-        "groups",
+        GroupFilter,
         "selected",
         "is_public",
+        WaitingForReviewFilter,
         ReviewFilter,
         AuthorFilter,
         VenueFilter,
@@ -395,8 +416,23 @@ class PaperAdmin(ScopedAdmin, CheckedIds, RecordedAdmin):
     def scoped_choices(self) -> dict:
         return {"groups": attachable_groups}
 
+    def waiting_for_review(self, request: HttpRequest) -> set[int]:
+        """The papers a member's import created, which a member may not publish (an editor
+        of their group reviews them): none for the others."""
+        if not import_for_review(self.scope(request)):
+            return set()
+        return papers_imported_for_review()
+
+    def get_readonly_fields(self, request: HttpRequest, obj=None):
+        fields = super().get_readonly_fields(request, obj)
+        if obj is not None and not obj.is_public and obj.pk in self.waiting_for_review(request):
+            return [*fields, "is_public"]
+        return fields
+
     def save_form(self, request: HttpRequest, form, change: bool) -> Paper:
         paper = super().save_form(request, form, change)
+        if paper.is_public and paper.pk in self.waiting_for_review(request):
+            paper.is_public = False  # from the list's checkbox: the editor publishes it
         scope = self.scope(request)
         if "groups" in form.cleaned_data and not scope.everything:
             # The form offers only the user's groups: the others the paper has stay.
@@ -412,9 +448,13 @@ class PaperAdmin(ScopedAdmin, CheckedIds, RecordedAdmin):
             # user edits none of them (the form offers every group the user edits). A choice
             # the form refuses is its own error.
             chosen = {int(pk) for pk in request.POST.getlist("groups") if pk.isdecimal()}
+            year = request.POST.get("year", "")
+            year = int(year) if year.isdecimal() else None
 
             def stays_editable(author_ids: set[int]) -> bool:
-                return paper_editable_after(scope, author_ids=author_ids, group_ids=chosen)
+                return paper_editable_after(
+                    scope, author_ids=author_ids, group_ids=chosen, year=year
+                )
 
             kwargs["stays_editable"] = stays_editable
         return kwargs
@@ -555,6 +595,7 @@ class PaperAdmin(ScopedAdmin, CheckedIds, RecordedAdmin):
 
     @admin.action(description=_("Show on public pages"), permissions=["change"])
     def make_public(self, request: HttpRequest, queryset: QuerySet) -> None:
+        queryset = queryset.exclude(pk__in=self.waiting_for_review(request))
         self._update(request, queryset, _("%(count)d papers made public."), is_public=True)
 
     @admin.action(description=_("Hide from public pages"), permissions=["change"])

@@ -127,6 +127,8 @@ def bibtex_import_apply(
     record.counts = plan.summary()
     record.changes = dict(changes)
     record.options = {**record.options, "group": group.slug if group else ""}
+    if not public:  # the papers it created wait for review (pubs.admin.imports)
+        record.options["review"] = True
     record.save(update_fields=APPLIED_FIELDS if stored else None)
     public_version.bump()  # bulk writes send no signals
     return record

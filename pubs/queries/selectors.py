@@ -376,24 +376,26 @@ def in_groups(groups: Iterable[int] | QuerySet[Group]) -> Q:
         groups = list(groups)
     explicit = Paper.groups.through.objects.filter(group__in=groups).values("paper_id")
     # One filter() call: the conditions on the membership are about one membership.
+    membership = "person__memberships__"
     while_member = Authorship.objects.filter(
         Q(person__memberships__group__in=groups)
-        & Q(person__memberships__confirmed=True)
         & (
-            Q(paper__year__isnull=True)
-            | (
-                (
-                    Q(person__memberships__start__isnull=True)
-                    | Q(person__memberships__start__year__lte=F("paper__year"))
-                )
-                & (
-                    Q(person__memberships__end__isnull=True)
-                    | Q(person__memberships__end__year__gte=F("paper__year"))
-                )
-            )
+            (Q(paper__year__isnull=True) & memberships_during(None, prefix=membership))
+            | memberships_during(F("paper__year"), prefix=membership)
         )
     ).values("paper_id")
     return Q(pk__in=explicit) | Q(pk__in=while_member)
+
+
+def memberships_during(year: int | F | None, *, prefix: str = "") -> Q:
+    """Confirmed memberships running in ``year`` (a number or an expression), as a filter of
+    memberships (at ``prefix`` of another model); any confirmed one when the year is None."""
+    during = Q(**{f"{prefix}confirmed": True})
+    if year is None:
+        return during
+    started = Q(**{f"{prefix}start__isnull": True}) | Q(**{f"{prefix}start__year__lte": year})
+    running = Q(**{f"{prefix}end__isnull": True}) | Q(**{f"{prefix}end__year__gte": year})
+    return during & started & running
 
 
 def venue_papers(venue: Venue) -> QuerySet[Paper]:

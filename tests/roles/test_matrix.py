@@ -18,11 +18,11 @@ from people.models import Membership, Person, Role
 from pubs.imports.apply import bibtex_import_apply
 from pubs.imports.plan import bibtex_import_plan
 from pubs.models import BibtexImport, Paper, Venue
-from pubs.permissions import scope_for
+from pubs.permissions import Scope, scope_for
 from tests import sample_files
 from tests.admin.test_paper_form import paper_form_data
 from tests.database_state import snapshot
-from tests.factories import MembershipFactory, PersonFactory, VenueFactory
+from tests.factories import MembershipFactory, PersonFactory, VenueFactory, paper_with_authors
 from tests.roles.forms import authors_data, change_url, profile_data
 
 ROLES = ("superuser", "editor", "member", "anonymous")
@@ -41,6 +41,11 @@ TABLE: dict[str, tuple[bool, bool, bool, bool]] = {
     "delete another group's paper": (Y, N, N, N),
     "export a paper of their group": (Y, Y, Y, N),
     "export another group's paper": (Y, N, N, N),
+    # papers its members wrote, given no group
+    "view a paper their group's member wrote, given no group": (Y, Y, N, N),
+    "view a paper another group's member wrote, given no group": (Y, N, N, N),
+    "change a paper their group's member wrote, given no group": (Y, Y, N, N),
+    "change a paper another group's member wrote, given no group": (Y, N, N, N),
     # uploads (the file of a paper's link)
     "upload a file to a paper of their group": (Y, Y, Y, N),
     "upload a file to another group's paper": (Y, N, N, N),
@@ -54,6 +59,10 @@ TABLE: dict[str, tuple[bool, bool, bool, bool]] = {
     "preview an entry naming another group's hidden paper": (Y, N, N, N),
     "confirm an entry that fills in a paper of their group": (Y, Y, N, N),
     "confirm an entry that fills in another group's paper": (Y, N, N, N),
+    "import a paper they author, without a group": (Y, N, Y, N),
+    "import a paper they did not author, without a group": (Y, N, N, N),
+    "publish a paper a member of their group imported": (Y, Y, N, N),
+    "publish a paper a member of another group imported": (Y, N, N, N),
     # undo
     "undo an import the group's editor ran": (Y, Y, N, N),
     "undo an import an admin ran for their group": (Y, N, N, N),
@@ -162,6 +171,27 @@ def upload(client, lab, target: str, ready) -> bool:
     return paper.links.exclude(file="").exists()
 
 
+def without_group(lab, target: str) -> Paper:
+    """A paper the colleague (group A) or the stranger (group B) wrote, given no group."""
+    author = lab.colleague if target == "own" else lab.stranger
+    return paper_with_authors(author, title="Given No Group")
+
+
+def view_ungrouped(client, lab, target: str, ready) -> bool:
+    paper = without_group(lab, target)
+    ready()
+    response = client.get(change_url(paper))
+    return response.status_code == 200 and paper.title in response.content.decode()
+
+
+def change_ungrouped(client, lab, target: str, ready) -> bool:
+    paper = without_group(lab, target)
+    ready()
+    client.post(change_url(paper), paper_form_data(paper, authors_data(paper), title="Changed"))
+    paper.refresh_from_db()
+    return paper.title == "Changed"
+
+
 # -- history -----------------------------------------------------------------------------------
 
 
@@ -206,6 +236,41 @@ def import_(client, lab, target: str, ready) -> bool:
     _paper, group = ours(lab, target)
     confirm_import(client, upload_bibtex(client, group))
     return Paper.objects.filter(title="An Entry of the File", groups=group).exists()
+
+
+def entry_by(person: Person) -> str:
+    return f"""@inproceedings{{own2024,
+  title = {{A Paper of Their Own}},
+  author = {{{person.given_name} {person.family_name} and Grace Hopper}},
+  booktitle = {{Proceedings of Something}},
+  year = {{2024}}
+}}
+"""
+
+
+def import_without_group(client, lab, target: str, ready) -> bool:
+    """A file of one entry, by the member (``own``: every role imports the member's file, as
+    if it were theirs; only the member is its author) or by the stranger, given no group."""
+    author = lab.member_person if target == "own" else lab.stranger
+    ready()
+    client.post(reverse("admin:pubs_bibteximport_upload"), {"text": entry_by(author)})
+    record = BibtexImport.objects.filter(status="preview").order_by("pk").last()
+    confirm_import(client, record)
+    return Paper.objects.filter(title="A Paper of Their Own").exists()
+
+
+def publish(client, lab, target: str, ready) -> bool:
+    """Publish a paper a member's import created (hidden, given no group)."""
+    author = lab.member_person if target == "own" else lab.stranger
+    planned = bibtex_import_plan(text=entry_by(author), scope=Scope(person_id=author.pk))
+    applied = bibtex_import_apply(planned=planned, file_name="own.bib", user=author.user)
+    paper = Paper.objects.get(pk__in=applied.changes["papers"])
+    ready()
+    client.post(
+        reverse("admin:pubs_paper_changelist"),
+        {"action": "make_public", "_selected_action": [paper.pk]},
+    )
+    return Paper.objects.filter(pk=paper.pk, is_public=True).exists()
 
 
 def with_doi(paper: Paper, *, hidden: bool = False) -> Paper:
@@ -388,6 +453,10 @@ PERFORM = {
     "delete another group's paper": (delete, "other"),
     "export a paper of their group": (export, "own"),
     "export another group's paper": (export, "other"),
+    "view a paper their group's member wrote, given no group": (view_ungrouped, "own"),
+    "view a paper another group's member wrote, given no group": (view_ungrouped, "other"),
+    "change a paper their group's member wrote, given no group": (change_ungrouped, "own"),
+    "change a paper another group's member wrote, given no group": (change_ungrouped, "other"),
     "upload a file to a paper of their group": (upload, "own"),
     "upload a file to another group's paper": (upload, "other"),
     "read the history of a paper of their group": (history, "own"),
@@ -398,6 +467,10 @@ PERFORM = {
     "preview an entry naming another group's hidden paper": (preview_hidden, "other"),
     "confirm an entry that fills in a paper of their group": (fill_in, "own"),
     "confirm an entry that fills in another group's paper": (fill_in, "other"),
+    "import a paper they author, without a group": (import_without_group, "own"),
+    "import a paper they did not author, without a group": (import_without_group, "other"),
+    "publish a paper a member of their group imported": (publish, "own"),
+    "publish a paper a member of another group imported": (publish, "other"),
     "undo an import the group's editor ran": (undo, "own"),
     "undo an import an admin ran for their group": (undo, "other"),
     "merge two people of their group": (merge, "own"),

@@ -74,10 +74,20 @@ def test_the_next_request_sees_the_groups_as_they_are_then(lab, rf):
         (EVERYTHING, set(), set(), True),
     ],
 )
+@pytest.mark.django_db
 def test_a_paper_stays_editable_through_authorship_or_an_edited_group(
     scope, authors, groups, editable
 ):
     assert paper_editable_after(scope, author_ids=authors, group_ids=groups) is editable
+
+
+@pytest.mark.django_db
+@pytest.mark.parametrize(("year", "editable"), [(2021, True), (2019, False), (None, True)])
+def test_a_paper_stays_editable_through_an_author_who_was_a_member_that_year(lab, year, editable):
+    MembershipFactory(person=lab.stranger, group=lab.group, start="2020-01-01")
+    scope = Scope(edited_group_ids=frozenset({lab.group.pk}))
+    authors = {lab.stranger.pk}
+    assert paper_editable_after(scope, author_ids=authors, group_ids=(), year=year) is editable
 
 
 def test_hidden_fields_leave_their_fieldsets():
