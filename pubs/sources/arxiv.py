@@ -14,7 +14,7 @@ from xml.etree import ElementTree
 
 from pubs.export.bibtex import format_entry, utf8_encode
 from pubs.identifiers import normalize_arxiv_id, normalize_doi
-from pubs.sources.http import BadAnswer, HttpClient, NotFound, Source
+from pubs.sources.http import BadAnswer, HttpClient, NotFound, Source, read_xml
 
 ARXIV = Source("arXiv", interval=3.0)
 API = "https://export.arxiv.org/api/query"
@@ -68,10 +68,7 @@ def entry(http: HttpClient, arxiv_id: str) -> ArxivEntry:
 def read_feed(xml: str) -> list[ArxivEntry]:
     """The entries of an API answer (Atom). An id arXiv does not know comes back as an entry
     titled "Error"; it is left out."""
-    try:
-        root = ElementTree.fromstring(xml)
-    except ElementTree.ParseError as exc:
-        raise BadAnswer("arXiv answered something that is not its Atom feed") from exc
+    root = read_xml(xml, "arXiv's answer")
     if root.tag != "{http://www.w3.org/2005/Atom}feed":
         raise BadAnswer("arXiv answered something that is not its Atom feed")
     return [read_entry(node) for node in root.findall("atom:entry", _NS) if _is_paper(node)]

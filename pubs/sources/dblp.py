@@ -15,7 +15,7 @@ from dataclasses import dataclass
 from xml.etree import ElementTree
 
 from pubs.identifiers import normalize_arxiv_id, normalize_doi
-from pubs.sources.http import BadAnswer, HttpClient, Source
+from pubs.sources.http import BadAnswer, HttpClient, Source, read_xml
 from pubs.venues.resolution import dblp_stream
 
 DBLP = Source("DBLP", interval=1.0)
@@ -27,6 +27,11 @@ _PROFILE = re.compile(
     r"(?:\.(?:html|xml|bib|rdf|nt|ttl))?/?(?:[?#].*)?$",
     re.IGNORECASE,
 )
+_RECORD = re.compile(
+    r"^(?:DBLP:|(?:https?://)?(?:www\.)?dblp\.(?:org|uni-trier\.de|dagstuhl\.de)/rec/"
+    r"(?:bib\d?/|xml/)?)?((?:conf|journals|books|series|phd|tr|reference|persons|phd)/[^\s?#]+?)"
+    r"(?:\.(?:html|xml|bib))?(?:[?#].*)?$",
+)
 #: DBLP's number telling homonyms apart, after a name: "Di Xu 0001".
 _HOMONYM = re.compile(r"\s+\d{4}$")
 #: The XML elements of a person's records that are publications.
@@ -34,11 +39,6 @@ PUBLICATIONS = frozenset(
     {"article", "inproceedings", "incollection", "book", "proceedings", "phdthesis",
      "mastersthesis"}
 )  # fmt: skip
-_RECORD = re.compile(
-    r"^(?:DBLP:|(?:https?://)?(?:www\.)?dblp\.(?:org|uni-trier\.de|dagstuhl\.de)/rec/"
-    r"(?:bib\d?/|xml/)?)?((?:conf|journals|books|series|phd|tr|reference|persons|phd)/[^\s?#]+?)"
-    r"(?:\.(?:html|xml|bib))?(?:[?#].*)?$",
-)
 
 
 def person_pid(text: str) -> str:
@@ -129,10 +129,7 @@ class DblpPerson:
 
 def read_person_xml(xml: str) -> DblpPerson:
     """A person's XML (``<dblpperson>``) as plain data; BadAnswer for anything else."""
-    try:
-        root = ElementTree.fromstring(xml)
-    except ElementTree.ParseError as exc:
-        raise BadAnswer("DBLP answered something that is not a person's XML") from exc
+    root = read_xml(xml, "DBLP's answer for a person")
     if root.tag != "dblpperson":
         raise BadAnswer("DBLP answered something that is not a person's XML")
     records = []

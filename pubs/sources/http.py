@@ -23,6 +23,7 @@ import time
 from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field
 from typing import Any, Protocol
+from xml.etree import ElementTree
 
 import httpx
 
@@ -238,6 +239,18 @@ def retry_after(value: str) -> float | None:
     except (TypeError, ValueError):
         return None
     return max(0.0, when.timestamp() - time.time())
+
+
+def read_xml(text: str, what: str) -> ElementTree.Element:
+    """The root of an XML answer; BadAnswer, naming ``what`` was expected, for text that is
+    not XML or that declares a document type (the sources' answers declare none: entities
+    declared there could expand a small answer into a huge one)."""
+    if "<!DOCTYPE" in text[:2000].upper():
+        raise BadAnswer(f"{what} came with a document type declaration, which it never has")
+    try:
+        return ElementTree.fromstring(text)
+    except ElementTree.ParseError as exc:
+        raise BadAnswer(f"{what} is not well-formed XML ({exc})") from exc
 
 
 def _answer(stored: dict, *, from_cache: bool = False) -> Answer:

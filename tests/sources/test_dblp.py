@@ -114,8 +114,22 @@ def test_the_venue_keys_the_catalogue_has_resolve_to_its_venues_exactly(person):
 
 def test_an_html_page_instead_of_the_xml_is_a_bad_answer(http, replay):
     replay.route(PERSON, "<!DOCTYPE html><html><body>Error 500</body></html>")
-    with pytest.raises(BadAnswer, match="not a person's XML"):
+    with pytest.raises(BadAnswer, match="DBLP's answer for a person"):
         dblp.person_xml(http, "95/7448-1")
+
+
+def test_an_answer_declaring_entities_is_refused_unexpanded():
+    laughs = (
+        '<?xml version="1.0"?><!DOCTYPE dblpperson [<!ENTITY a "aaaaaaaaaa">'
+        '<!ENTITY b "&a;&a;&a;&a;&a;&a;&a;&a;&a;&a;">]><dblpperson name="&b;"/>'
+    )
+    with pytest.raises(BadAnswer, match="document type declaration"):
+        dblp.read_person_xml(laughs)
+
+
+def test_an_answer_cut_short_is_a_bad_answer():
+    with pytest.raises(BadAnswer, match="not well-formed XML"):
+        dblp.read_person_xml('<?xml version="1.0"?><dblpperson name="Di Xu 0001"><r><article')
 
 
 def test_other_xml_than_a_person_s_is_a_bad_answer():
