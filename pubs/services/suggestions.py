@@ -133,19 +133,7 @@ def crossref_preprint_suggestions(
     index, venues = venue_index(), {venue.pk: venue for venue in Venue.objects.all()}
     offered = 0
     for paper in papers:
-        try:
-            if paper.doi and not paper.doi.startswith("10.48550/"):
-                works = [
-                    crossref.work(http, doi)
-                    for doi in crossref.work(http, paper.doi).preprint_of[:1]
-                ]
-            elif paper.arxiv_id:
-                works = crossref.works_with_preprint(http, paper.arxiv_id)
-            else:
-                continue
-        except NotFound:
-            continue
-        work = next(filter(_is_published, works), None)
+        work = _published_work(http, paper)
         if work is None:
             continue
         changes = {"status": Status.PUBLISHED, "doi": work.doi}
@@ -312,6 +300,22 @@ def _work_changes(work: crossref.CrossrefWork, index, venues: dict[int, Venue]) 
         ),
     }
     return {name: value for name, value in changes.items() if value not in (None, "")}
+
+
+def _published_work(http: HttpClient, paper: Paper) -> crossref.CrossrefWork | None:
+    """The published version Crossref names for a preprint: by the ``is-preprint-of`` of its
+    own DOI's record (a preprint server's DOI), else by the ``has-preprint`` of a published
+    work naming its arXiv id."""
+    works: list[crossref.CrossrefWork] = []
+    if paper.doi and not paper.doi.startswith(ARXIV_DOI):
+        try:
+            preprint_of = crossref.work(http, paper.doi).preprint_of
+            works = [crossref.work(http, doi) for doi in preprint_of[:1]]
+        except NotFound:  # a DOI of another agency's (DataCite's), or withdrawn
+            works = []
+    if not any(map(_is_published, works)) and paper.arxiv_id:
+        works = crossref.works_with_preprint(http, paper.arxiv_id)
+    return next(filter(_is_published, works), None)
 
 
 def _arxiv_preprint(work: crossref.CrossrefWork) -> str:

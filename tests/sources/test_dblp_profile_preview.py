@@ -1,9 +1,10 @@
 """A DBLP profile pasted for a member of the demo lab: its preview recognises every paper
-already there, resolves every venue by its DBLP key, and offers what the demo lacks.
+already there, resolves every venue by its DBLP key, and fills in what the demo lacks.
 
-The answer served for the profile is the seeds' DBLP export of Jiangfei Duan's papers
-(tests/data/bibtex/dblp.bib, in dblp.org's format; see its README): no public repository
-keeps a recording of his profile. The pid is the test's own.
+The answer served for the profile is not a recording: it is Jiangfei Duan's entries of
+tests/data/bibtex/dblp.bib, which was assembled by hand in dblp.org's format (see that
+folder's README); no public repository keeps a recording of his profile. The pid is the
+test's own. Every entry of that file is a paper the demo has, so the preview creates none.
 """
 
 import json

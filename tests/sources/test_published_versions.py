@@ -221,3 +221,18 @@ def test_a_published_version_another_paper_has_is_refused_on_accepting_not_writt
     paper.refresh_from_db()
     assert (paper.kind, paper.doi) == (PaperKind.PREPRINT, "")
     assert Suggestion.objects.get().status == SuggestionStatus.OPEN and published.doi
+
+
+@pytest.mark.django_db
+def test_a_preprint_whose_own_doi_crossref_does_not_know_is_looked_up_by_its_arxiv_id(
+    http, replay, acta_names_its_preprint
+):
+    paper = preprint(
+        "Gluonic Structure from Instantons",
+        year=2025,
+        arxiv_id="2503.12208",
+        doi="10.5281/zenodo.0000001",  # DataCite's: Crossref answers 404 (written here)
+    )
+    replay.route(f"{WORKS}/10.5281/zenodo.0000001", "Resource not found.", status=404)
+    assert crossref_preprint_suggestions(http=http, papers=unoffered(paper)) == 1
+    assert Suggestion.objects.get().changes["doi"] == "10.5506/aphyspolb.56.3-a7"
