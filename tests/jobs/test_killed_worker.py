@@ -3,12 +3,14 @@ worker started again runs the job to its end (PostgreSQL: the worker is a proces
 
 As in tests/production/test_killed_import.py, the test holds a lock on the authorships table
 so that the job stops after writing its papers, waiting to write their authors; then it kills
-the worker and releases the lock.
+the worker and releases the lock. A job killed while it plans a file (held by a lock on the
+jobs' table as it writes its stage) is planned again the same way.
 """
 
 import os
 import subprocess
 import sys
+import time
 
 import pytest
 from django.db import connection, transaction
@@ -17,7 +19,7 @@ from django_tasks_db.models import DBTaskResult
 
 from people.models import Person
 from pubs.admin.import_forms import decisions_from_post
-from pubs.jobs.imports import import_job_apply
+from pubs.jobs.imports import import_job_apply, import_job_plan, planned_import
 from pubs.models import BibtexImport, ImportJob, JobStage, Paper
 from tests.production.conftest import ROOT, database_url
 from tests.production.test_killed_import import (
@@ -88,3 +90,54 @@ def test_the_worker_started_again_runs_the_killed_job(killed_worker, tmp_path):
     assert ImportJob.objects.get().stage == JobStage.DONE
     assert BibtexImport.objects.get().status == "applied"
     assert DBTaskResult.objects.get().status == TaskResultStatus.SUCCESSFUL
+
+
+def backend_waiting_for_jobs(process: subprocess.Popen, output) -> int:
+    """The server process of the worker once its job waits to write its stage."""
+    deadline = time.monotonic() + TIMEOUT
+    with connection.cursor() as cursor:
+        while time.monotonic() < deadline:
+            assert process.poll() is None, output.read_text()
+            cursor.execute(
+                "SELECT pid FROM pg_locks WHERE relation = 'pubs_importjob'::regclass"
+                " AND NOT granted"
+            )
+            row = cursor.fetchone()
+            if row:
+                return row[0]
+            time.sleep(0.02)
+    raise AssertionError(f"the job never reached its planning:\n{output.read_text()}")
+
+
+@pytest.fixture
+def killed_planning(admin_user, tmp_path) -> ImportJob:
+    """A large file's preview, its worker killed while the job plans it."""
+    record = BibtexImport.objects.create(
+        created_by=admin_user, file_name="engine.bib", sha256="", text=BIBTEX, options={}
+    )
+    job = import_job_plan(record=record)
+    output = tmp_path / "worker.txt"
+    with transaction.atomic(), connection.cursor() as cursor:
+        cursor.execute("LOCK TABLE pubs_importjob IN SHARE MODE")
+        process = start_worker(output)
+        backend = backend_waiting_for_jobs(process, output)
+        process.kill()
+        assert process.wait(TIMEOUT) == -9
+    wait_until_gone(backend)
+    return job
+
+
+def test_a_worker_killed_while_planning_leaves_the_job_without_a_plan(killed_planning):
+    job = ImportJob.objects.get()
+    assert job.stage in (JobStage.QUEUED, JobStage.PLANNING) and job.plan is None
+    assert DBTaskResult.objects.get().status == TaskResultStatus.RUNNING
+
+
+def test_the_worker_started_again_plans_the_killed_job(killed_planning, tmp_path):
+    output = tmp_path / "again.txt"
+    assert start_worker(output, "--batch").wait(TIMEOUT) == 0, output.read_text()
+    job = ImportJob.objects.get()
+    assert job.stage == JobStage.PLANNED
+    assert [entry.record.key for entry in planned_import(job).plan.entries] == ["engine2025"]
+    assert DBTaskResult.objects.get().status == TaskResultStatus.SUCCESSFUL
+    assert not Paper.objects.exists()
