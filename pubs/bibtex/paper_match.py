@@ -165,8 +165,10 @@ class PaperIndex:
             return PaperMatch(self.papers[self.by_arxiv[arxiv_id]], "arxiv")
         for paper_id in self._same_title(title_key(title), authors):
             paper = self.papers[paper_id]
-            if paper.doi and doi and paper.doi != doi:
-                continue  # two papers of one title with different DOIs are two papers
+            if (paper.doi and doi and paper.doi != doi) or (
+                paper.arxiv_id and arxiv_id and paper.arxiv_id != arxiv_id
+            ):
+                continue  # two papers of one title with different DOIs or arXiv ids are two
             preprint = kind in PREPRINT_KINDS or paper.kind in PREPRINT_KINDS
             other_kind = bool(kind and paper.kind and kind != paper.kind)
             if not preprint and (other_kind or _other_venue(venue, paper.venue)):

@@ -220,6 +220,8 @@ def _people_index() -> PeopleIndex:
 
 
 def _paper_index() -> PaperIndex:
+    # In the order they were created, as the import that created them met them: of several
+    # papers of one title, an entry matches the same one again.
     return PaperIndex(
         (
             PaperRecord(
@@ -234,7 +236,7 @@ def _paper_index() -> PaperIndex:
                 container=container,
             )
             for pk, title, year, doi, arxiv_id, kind, venue, container in (
-                Paper.objects.values_list(
+                Paper.objects.order_by("pk").values_list(
                     "pk", "title", "year", "doi", "arxiv_id", "kind", "venue_id", "container_title"
                 )
             )

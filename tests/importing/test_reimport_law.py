@@ -120,6 +120,22 @@ def assert_second_import_changes_nothing(text: str, first: Decisions, second: De
     first=Decisions(create_venues=True, skip_invalid=True, allow_ambiguous=True),
     overwrite=True,
 )
+@example(
+    # Of a preprint and a paper of its title with another arXiv id, and a workshop version
+    # added later, the second import had matched the preprint to the workshop paper.
+    text="@misc{a, title={Heuristic Search for Classical Planning}, author={Jiarui Fang},"
+    " year=2019, journal={CoRR}, eprint={1903.00001}, archiveprefix={arXiv}}\n"
+    "@article{b, title={Heuristic Search for Classical Planning}, author={Jiarui Fang},"
+    " year=2020, journal={IEEE Transactions on Parallel and Distributed Systems},"
+    " eprint={1901.00001}, archiveprefix={arXiv}}\n"
+    "@inproceedings{c, title={Heuristic Search for Classical Planning}, author={Jiarui Fang},"
+    " year=2018, eprint={1901.00001}, archiveprefix={arXiv}}\n"
+    "@misc{d, title={Heuristic Search for Classical Planning}, author={Jiarui Fang},"
+    " year=2020, booktitle={ICAPS 2019 Workshop on Heuristics and Search for"
+    " Domain-independent Planning}}\n",
+    first=Decisions(create_venues=True, skip_invalid=True, allow_ambiguous=True),
+    overwrite=True,
+)
 def test_a_generated_file_imported_twice_changes_nothing_the_second_time(text, first, overwrite):
     """The second import with the first's flags, or overwriting what differs."""
     second = replace(first, overwrite_all=overwrite)

@@ -58,6 +58,10 @@ def test_same_title_with_another_doi_is_another_paper():
     assert index().find(title=GOAT.title, year=2023, doi="10.1145/other") is None
 
 
+def test_same_title_with_another_arxiv_id_is_another_paper():
+    assert index().find(title=USP.title, year=2024, arxiv_id="2405.99999") is None
+
+
 def test_same_title_with_an_author_in_common_is_the_same_paper():
     found = index().find(title=GOAT.title, year=2023, authors=frozenset({"xu", "luo"}))
     assert found.paper is GOAT
