@@ -302,8 +302,9 @@ def public_papers() -> QuerySet[Paper]:
 
 def paper_details() -> QuerySet[Paper]:
     """Public papers as model instances with what a paper's own page shows: venue and ranks,
-    authors with their people, affiliations and membership, links, tags, groups, and the
-    public papers linked as its other versions, with their venues (one query)."""
+    authors with their people, affiliations and membership, links, tags, and the public
+    papers linked as its other versions, with their venues (one query). Its groups are
+    :func:`paper_groups`."""
     versions = public_papers().select_related("venue").defer(*PAPER_UNSHOWN)
     return (
         public_papers()
@@ -313,7 +314,6 @@ def paper_details() -> QuerySet[Paper]:
             authors_prefetch(),
             "links",
             "tags",
-            "groups",
             Prefetch("versions", queryset=_ordered(versions)),
         )
         .defer(*PAPER_UNSHOWN)
@@ -385,6 +385,18 @@ def in_groups(groups: Iterable[int] | QuerySet[Group]) -> Q:
         )
     ).values("paper_id")
     return Q(pk__in=explicit) | Q(pk__in=while_member)
+
+
+def paper_groups(paper: Paper) -> QuerySet[Group]:
+    """The groups ``paper`` is a paper of, by name (as :func:`in_groups` says: given it, or
+    of an author who was a member in its year)."""
+    members = Membership.objects.filter(
+        memberships_during(paper.year),
+        group=OuterRef("pk"),
+        person__in=Authorship.objects.filter(paper=paper).values("person_id"),
+    )
+    given = Paper.groups.through.objects.filter(paper=paper).values("group_id")
+    return Group.objects.filter(Q(pk__in=given) | Q(Exists(members))).order_by("name")
 
 
 def memberships_during(year: int | F | None, *, prefix: str = "") -> Q:

@@ -157,6 +157,7 @@ def paper_detail(request: HttpRequest, slug: str) -> HttpResponse:
         "row": row,
         "citations": citing.cite_box(row),
         "versions": selectors.version_entries(paper),
+        "groups": selectors.paper_groups(paper),
     }
     return render(request, "pubs/paper_detail.html", context)
 

@@ -13,7 +13,7 @@ import pytest
 from people.models import Membership
 from pubs.models import Paper
 from pubs.permissions import editable_papers, scope_for
-from pubs.queries.selectors import group_papers, in_groups
+from pubs.queries.selectors import group_papers, in_groups, paper_groups
 from tests.factories import GroupFactory, MembershipFactory, PersonFactory, paper_with_authors
 
 pytestmark = pytest.mark.django_db
@@ -38,9 +38,7 @@ def papers_of(group) -> set[str]:
     return set(Paper.objects.filter(in_groups([group.pk])).values_list("title", flat=True))
 
 
-def test_a_paper_a_member_wrote_while_a_member_is_the_groups_without_being_given_it(
-    group, member
-):
+def test_a_paper_a_member_wrote_while_a_member_is_the_groups_without_being_given_it(group, member):
     paper_with_authors(PersonFactory(), member, title="Written as a member", year=2021)
     assert papers_of(group) == {"Written as a member"}
 
@@ -132,3 +130,18 @@ def test_the_groups_editor_may_edit_a_paper_its_member_wrote_without_a_group(
     mine = paper_with_authors(member, title="Ours", year=2021)
     paper_with_authors(member, title="Before joining", year=2010)
     assert list(editable_papers(scope_for(editor))) == [mine]
+
+
+def test_a_papers_page_names_the_groups_it_is_a_paper_of(client, group, member):
+    other = GroupFactory(name="Given Group")
+    paper = paper_with_authors(member, title="Named", year=2021)
+    paper.groups.add(other)
+    assert list(paper_groups(paper)) == sorted([group, other], key=lambda g: g.name)
+    html = client.get(paper.get_absolute_url()).content.decode()
+    assert f'<a href="/groups/{group.slug}/">{group.name}</a>' in html
+    assert f'<a href="/groups/{other.slug}/">Given Group</a>' in html
+
+
+def test_a_paper_from_before_its_author_joined_names_no_group(group, member):
+    paper = paper_with_authors(member, title="Before", year=2010)
+    assert list(paper_groups(paper)) == []
