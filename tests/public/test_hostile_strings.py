@@ -1,5 +1,6 @@
 """Hostile strings in any field are shown as text on every page, never run as markup."""
 
+import re
 from xml.etree import ElementTree
 
 import pytest
@@ -81,7 +82,9 @@ def test_hostile_strings_are_escaped(client, hostile, url):
 
 def test_json_ld_of_a_hostile_title_stays_one_script_and_reads_back(client, hostile):
     html = client.get(hostile.get_absolute_url()).content.decode()
-    assert html.count("</script>") == 1
+    scripts = ['<script type="application/ld+json">', '<script src="/static/js/cite.js" defer>']
+    assert re.findall(r"<script[^>]*>", html) == scripts  # the cite box's script file after it
+    assert html.count("</script>") == len(scripts)
     assert json_ld(html)["headline"] == hostile.title
 
 
