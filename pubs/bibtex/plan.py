@@ -532,6 +532,11 @@ def _plan_duplicate(
                 venue=_venue_value_identity(entry.fill["venue"])
                 if "venue" in entry.fill
                 else paper.venue,
+                # A preprint promoted to its workshop version is a workshop paper now.
+                minor=is_minor_version(entry.fill["container_title"])
+                if "container_title" in entry.fill
+                else paper.minor,
+                container=entry.fill.get("container_title") or paper.container,
             )
         )
 
