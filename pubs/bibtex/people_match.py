@@ -21,7 +21,7 @@ from __future__ import annotations
 
 import re
 from collections import Counter, defaultdict
-from collections.abc import Collection, Hashable, Iterable, Mapping
+from collections.abc import Callable, Collection, Hashable, Iterable, Mapping
 from dataclasses import dataclass
 from itertools import islice
 from typing import Literal
@@ -256,7 +256,9 @@ class PeopleIndex:
         return PersonMatch("suggestion", None, (person.id,), reason, confirmable=True)
 
     def confirm(
-        self, forms: Mapping[Hashable, tuple[Author, PersonMatch]]
+        self,
+        forms: Mapping[Hashable, tuple[Author, PersonMatch]],
+        check_time: Callable[[], None] = lambda: None,
     ) -> dict[Hashable, PersonMatch]:
         """Which name forms of a file are the person their suggestion names after all.
 
@@ -276,6 +278,7 @@ class PeopleIndex:
         Every form is weighed against the co-authorships as they are before any is linked,
         so the result does not depend on their order; the co-authorships of each form
         linked then count as its person's. Returns the ``forms`` linked, with their match.
+        ``check_time`` is called before each form is weighed (it raises when time is up).
         """
         fitting: dict[Hashable, list[Hashable]] = defaultdict(list)
         for form, (_, match) in forms.items():
@@ -287,6 +290,7 @@ class PeopleIndex:
         for form, (author, match) in forms.items():
             if not match.confirmable or len(match.candidates) != 1:
                 continue
+            check_time()
             person = self.people[match.candidates[0]]
             if fitting[person.id] != [form] or self._namesakes(person):
                 continue

@@ -792,7 +792,7 @@ def _plan_authors(
         for position, match in first.items()
         if match.confirmable
     }
-    confirmed = people.confirm(forms) if forms else {}
+    confirmed = people.confirm(forms, lambda: check_time(budget)) if forms else {}
     for first, known in zip(firsts, knowns, strict=True):
         for position, person in known.items():
             if person in confirmed:

@@ -242,3 +242,14 @@ def test_a_close_name_is_compared_with_the_first_people_of_its_family_name():
     people = PeopleIndex([first, *fillers, last])
     assert match(people, "Gongmin Zhao").candidates == ("gongming",)
     assert match(people, "Honglj Zhao").kind == "new"  # Hongli Zhao came after the first 5,000
+
+
+def test_weighing_the_file_s_names_stops_when_time_is_up(index):
+    author = parse_name("Geoffrey Hinton")
+    index.link_all(("form", "bengio"))
+
+    def time_is_up():
+        raise TimeoutError
+
+    with pytest.raises(TimeoutError):
+        index.confirm({"form": (author, index.match(author))}, time_is_up)
