@@ -411,6 +411,13 @@ class PaperAdmin(ScopedAdmin, CheckedIds, RecordedAdmin):
     def get_queryset(self, request: HttpRequest) -> QuerySet:
         return super().get_queryset(request).with_venue().with_authors()
 
+    def get_form(self, request: HttpRequest, obj=None, change: bool = False, **kwargs):
+        form = super().get_form(request, obj, change=change, **kwargs)
+        versions = form.base_fields.get("versions")
+        if obj is not None and versions is not None:  # a paper is no version of itself
+            versions.queryset = versions.queryset.exclude(pk=obj.pk)
+        return form
+
     # -- roles: a restricted user attaches papers to their own groups and keeps them editable
 
     def scoped_choices(self) -> dict:

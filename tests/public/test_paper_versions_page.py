@@ -74,3 +74,9 @@ def test_the_paper_form_picks_versions_with_the_autocomplete(admin_client, confe
     page = admin_client.get(reverse("admin:pubs_paper_change", args=[conference.pk]))
     assert 'name="versions"' in page.content.decode()
     assert "admin-autocomplete" in page.content.decode()
+
+
+def test_the_paper_form_refuses_the_paper_as_its_own_version(admin_client, conference):
+    url = reverse("admin:pubs_paper_change", args=[conference.pk])
+    form = admin_client.get(url).context["adminform"].form
+    assert not form.fields["versions"].queryset.filter(pk=conference.pk).exists()
