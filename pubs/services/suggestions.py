@@ -76,15 +76,18 @@ def suggestion_offer(
     *, paper: Paper, summary: str, source: str, changes: dict[str, Any]
 ) -> Suggestion | None:
     """Offer ``changes`` to ``paper`` (those that differ from what it has), unless the same
-    were offered before (open, accepted, dismissed or undone: a dismissed one is not asked
-    again). An open suggestion of the same source for the paper is replaced."""
+    were offered before by any source (open, accepted, dismissed or undone: what someone
+    dismissed or undid is not asked again). An open suggestion of the same source for the
+    paper is replaced."""
     changes = {name: value for name, value in changes.items() if _value(paper, name) != value}
     if not changes:
         return None
-    earlier = list(Suggestion.objects.filter(paper=paper, source=source))
+    earlier = list(Suggestion.objects.filter(paper=paper))
     if any(suggestion.changes == changes for suggestion in earlier):
         return None
-    open_one = next((s for s in earlier if s.status == SuggestionStatus.OPEN), None)
+    open_one = next(
+        (s for s in earlier if s.status == SuggestionStatus.OPEN and s.source == source), None
+    )
     if open_one is not None:
         open_one.summary, open_one.changes = summary[:500], changes
         open_one.save(update_fields=["summary", "changes"])
@@ -195,12 +198,16 @@ def dblp_preprint_suggestions(*, http: HttpClient, papers: Iterable[Paper] | Non
 
 def preprints(*, unoffered: bool = False) -> QuerySet[Paper]:
     """The papers that are preprints; ``unoffered``: those not offered a published version
-    yet (or whose offer was declined), which the checks after arXiv's look at."""
+    yet (one waiting, dismissed or undone), which the checks after arXiv's look at."""
     found = Paper.objects.filter(Q(kind=PaperKind.PREPRINT) | Q(status=Status.PREPRINT))
     if unoffered:
         offers = Suggestion.objects.filter(
             paper=OuterRef("pk"),
-            status__in=[SuggestionStatus.OPEN, SuggestionStatus.DISMISSED],
+            status__in=[
+                SuggestionStatus.OPEN,
+                SuggestionStatus.DISMISSED,
+                SuggestionStatus.UNDONE,
+            ],
             changes__has_key="status",
         )
         found = found.exclude(Exists(offers))

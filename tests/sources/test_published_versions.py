@@ -122,6 +122,22 @@ def test_accepting_dblp_s_suggestion_publishes_the_paper_at_the_venue_and_undo_r
 
 
 @pytest.mark.usefixtures("catalogue")
+def test_a_published_version_undone_is_not_offered_again_by_another_source(
+    admin_client, http, di_xu, dblp_profile
+):
+    paper = preprint("Correction of Clipped Pixels in Color Images", di_xu)
+    dblp_preprint_suggestions(http=http)
+    suggestion = Suggestion.objects.get()
+    admin_client.post(reverse("admin:pubs_suggestion_decide", args=[suggestion.pk, "accept"]))
+    admin_client.post(reverse("admin:pubs_suggestion_decide", args=[suggestion.pk, "undo"]))
+    assert not unoffered(paper).exists()
+    again = suggestion_offer(
+        paper=paper, summary="…", source="Crossref", changes=suggestion.changes
+    )
+    assert again is None and Suggestion.objects.count() == 1
+
+
+@pytest.mark.usefixtures("catalogue")
 def test_a_venue_key_the_catalogue_lacks_gives_the_printed_venue_only(http, di_xu, dblp_profile):
     preprint("Automatic Stereoscopic 3D Video Reframing", di_xu)
     dblp_preprint_suggestions(http=http)
