@@ -13,7 +13,7 @@ from __future__ import annotations
 
 import re
 from collections import defaultdict
-from collections.abc import Collection, Hashable, Iterable
+from collections.abc import Collection, Hashable, Iterable, Mapping
 from dataclasses import dataclass
 from itertools import combinations
 from typing import Literal
@@ -105,16 +105,26 @@ class FilledIn:
     filled_by: tuple[tuple[Hashable, tuple[str, ...]], ...]  # (import, fields) in order
 
 
-def filled_in(imports: Iterable[tuple[Hashable, dict]]) -> list[FilledIn]:
+def filled_in(
+    imports: Iterable[tuple[Hashable, dict]], paper_of: Mapping[Hashable, Hashable] | None = None
+) -> list[FilledIn]:
     """The papers that applied imports (each its id and its recorded ``changes``, oldest
-    first) filled in: fields one entry gave to a paper another entry, or a hand, made."""
+    first) filled in: fields one entry gave to a paper another entry, or a hand, made, and
+    authors an entry added to a shortened author list ("authors"; ``paper_of`` gives the
+    paper of each authorship the imports added)."""
+    paper_of = paper_of or {}
     created: dict[Hashable, Hashable] = {}
     filled: dict[Hashable, list[tuple[Hashable, tuple[str, ...]]]] = defaultdict(list)
     for record, changes in imports:
         for paper in changes.get("papers", ()):
             created.setdefault(paper, record)
+        fields: dict[Hashable, set[str]] = defaultdict(set)
         for paper, old in changes.get("updated", ()):
-            fields = tuple(sorted(name for name in old if name != "modified"))
-            if fields:
-                filled[paper].append((record, fields))
+            fields[paper].update(name for name in old if name != "modified")
+        for authorship in changes.get("authorships", ()):
+            if authorship in paper_of:
+                fields[paper_of[authorship]].add("authors")
+        for paper, names in fields.items():
+            if names:
+                filled[paper].append((record, tuple(sorted(names))))
     return [FilledIn(paper, created.get(paper), tuple(by)) for paper, by in filled.items()]

@@ -6,7 +6,7 @@ import pytest
 from django.core.management import call_command
 
 from pubs.models import BibtexImport, ImportStatus
-from tests.factories import PaperFactory, PersonFactory, paper_with_authors
+from tests.factories import AuthorshipFactory, PaperFactory, PersonFactory, paper_with_authors
 
 pytestmark = pytest.mark.django_db
 
@@ -43,7 +43,7 @@ def test_papers_an_import_filled_in_are_listed_with_the_fields():
         changes={"updated": [[paper.pk, {"pages": "", "modified": "2026-01-01T00:00:00"}]]},
     )
     text = report()
-    assert "(fields from two entries): 1, 1 of them created by an import" in text
+    assert "(fields or authors from two entries): 1, 1 of them created by an import" in text
     assert f"filled in by import #{second.pk}: pages" in text
 
 
@@ -55,4 +55,17 @@ def test_an_undone_import_fills_in_nothing():
         status=ImportStatus.UNDONE,
         changes={"updated": [[paper.pk, {"pages": ""}]]},
     )
-    assert "(fields from two entries): 0," in report()
+    assert "(fields or authors from two entries): 0," in report()
+
+
+def test_authors_an_import_added_to_a_paper_are_listed():
+    holte, felner = PersonFactory(), PersonFactory()
+    paper = paper_with_authors(holte)
+    added = AuthorshipFactory(paper=paper, person=felner, position=2)
+    record = BibtexImport.objects.create(
+        file_name="b.bib",
+        sha256="b",
+        status=ImportStatus.APPLIED,
+        changes={"authorships": [added.pk]},
+    )
+    assert f"created not by an import; filled in by import #{record.pk}: authors" in report()

@@ -54,3 +54,9 @@ def test_a_paper_a_later_import_filled_in_has_fields_from_two_entries():
     ]
     [paper] = filled_in(imports)
     assert (paper.paper, paper.created_by, paper.filled_by) == (10, 1, ((2, ("pages", "volume")),))
+
+
+def test_authors_a_later_import_added_are_filled_in_too():
+    imports = [(1, {"papers": [10]}), (2, {"authorships": [501, 502]})]
+    [paper] = filled_in(imports, {501: 10, 502: 10})
+    assert paper.filled_by == ((2, ("authors",)),)

@@ -48,14 +48,18 @@ class Command(BaseCommand):
                 + (", on one paper together" if pair.together else "")
             )
         imports = BibtexImport.objects.filter(status=ImportStatus.APPLIED).order_by("created", "pk")
-        filled = filled_in(imports.values_list("pk", "changes"))
+        records = list(imports.values_list("pk", "changes"))
+        added = [pk for _, changes in records for pk in changes.get("authorships", ())]
+        paper_of = dict(Authorship.objects.filter(pk__in=added).values_list("pk", "paper_id"))
+        filled = filled_in(records, paper_of)
         titles = dict(
             Paper.objects.filter(pk__in=[f.paper for f in filled]).values_list("pk", "title")
         )
         filled = [f for f in filled if f.paper in titles]  # not deleted since
         by_import = sum(1 for f in filled if f.created_by is not None)
         write(
-            "Papers filled in by an import after they existed (fields from two entries): "
+            "Papers filled in by an import after they existed (fields or authors from two "
+            "entries): "
             f"{len(filled):,}, {by_import:,} of them created by an import. (Entries of one "
             "file merged into one paper as it is created are not recorded.)"
         )
