@@ -1,10 +1,11 @@
 """Fixtures loaded once per test run, then copied back in as rows.
 
 ``loaddata`` resolves natural keys and saves object by object: the CCF catalogue and the demo
-data take it about 9 s on PostgreSQL, and a dozen test modules load them. The first load in a
-run goes through ``loaddata``; the rows it added are then kept, table by table, and later
-loads write those rows back in one statement a table (COPY on PostgreSQL), keys included, with
-the sequences moved past them. Papers come back with the search text the fixture gave them.
+data take it about 9 s on PostgreSQL, and a dozen test modules and the browser tests load
+them. The first load in a run goes through ``loaddata``; the rows it added are then kept,
+table by table, and later loads write those rows back in one statement a table (COPY on
+PostgreSQL), keys included, with the sequences moved past them. Papers come back with the
+search text the fixture gave them.
 """
 
 from __future__ import annotations
@@ -12,7 +13,7 @@ from __future__ import annotations
 from django.apps import apps
 from django.core.management import call_command
 from django.core.management.color import no_style
-from django.db import connection
+from django.db import connection, transaction
 
 from pubs.services import public_version
 
@@ -67,8 +68,10 @@ def _read(table: str) -> tuple[str, list[str], object]:
 
 
 def _write_back(loaded: list[tuple[str, list[str], object]]) -> None:
+    """The rows, in one transaction: the foreign keys are checked at its end, so the order of
+    the tables does not matter (outside a test's transaction too: the browser tests')."""
     quote = connection.ops.quote_name
-    with connection.cursor() as cursor:
+    with transaction.atomic(), connection.cursor() as cursor:
         for table, columns, rows in loaded:
             if connection.vendor == "postgresql":
                 with cursor.copy(f"COPY {quote(table)} FROM STDIN") as copy:

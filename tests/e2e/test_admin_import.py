@@ -2,10 +2,10 @@
 preview, confirms, and finds the papers on the person's admin page."""
 
 import pytest
-from django.core.management import call_command
 
 from people.models import Person
 from pubs.models import Paper
+from tests.fixture_snapshots import load_fixtures
 
 BIB = """@inproceedings{fang2025demo,
   title = {Browser Tested Imports},
@@ -26,7 +26,7 @@ pytestmark = pytest.mark.django_db(transaction=True)
 
 @pytest.fixture
 def site(live_server, django_user_model):
-    call_command("loaddata", "ccf_venues", "demo", verbosity=0)
+    load_fixtures("ccf_venues", "demo")
     django_user_model.objects.create_superuser("labadmin", "", "a-long-pass-phrase")
     return live_server.url
 

@@ -4,11 +4,11 @@ sideways; a paper's author rows keep their delete column in view on the laptop; 
 preview picks an unmatched venue with the autocomplete."""
 
 import pytest
-from django.core.management import call_command
 
 from people.models import Group, Person
 from pubs.models import Paper, Venue
 from tests.e2e.conftest import SCREENSHOTS
+from tests.fixture_snapshots import load_fixtures
 
 pytestmark = pytest.mark.django_db(transaction=True)
 
@@ -20,7 +20,7 @@ PASSWORD = "a-long-pass-phrase"
 
 @pytest.fixture
 def site(live_server, django_user_model):
-    call_command("loaddata", "ccf_venues", "demo", verbosity=0)
+    load_fixtures("ccf_venues", "demo")
     django_user_model.objects.create_superuser("labadmin", "", PASSWORD)
     return live_server.url
 
