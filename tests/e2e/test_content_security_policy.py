@@ -2,9 +2,8 @@
 trip no violation, and a script put into a page is refused."""
 
 import pytest
-from django.core.management import call_command
 
-pytestmark = pytest.mark.django_db(transaction=True)
+pytestmark = pytest.mark.django_db
 
 NON_IDLE = "non-idle-machine-aware-worker-placement-for-2024"
 RECORD_VIOLATIONS = """
@@ -15,9 +14,8 @@ document.addEventListener("securitypolicyviolation",
 
 
 @pytest.fixture
-def site(live_server):
-    call_command("loaddata", "demo", verbosity=0)
-    return live_server.url
+def site(demo_site):
+    return demo_site
 
 
 @pytest.mark.parametrize(

@@ -4,17 +4,16 @@ and finds what Google Scholar reads in its head; screenshots of the pages are sa
 import json
 
 import pytest
-from django.core.management import call_command
 
 from pubs.models import Paper, VenueRank
 
-pytestmark = pytest.mark.django_db(transaction=True)
+pytestmark = pytest.mark.django_db
 
 
 @pytest.fixture
-def site(live_server):
-    call_command("loaddata", "ccf_venues", "demo", verbosity=0)
-    return live_server.url
+def site(catalogue_site):
+    """The CCF catalogue and the demo data on a live server."""
+    return catalogue_site
 
 
 def ccf_a_papers_of(group: str) -> set[str]:
