@@ -270,10 +270,26 @@ def injected(html: str, *baselines: str) -> list[str]:
                 found.append(f"<{tag} {name}>")
             if name in URL_ATTRIBUTES and _unsafe_url(value):
                 found.append(f"<{tag} {name}={value!r}>")
-    found += [
-        f"<script type={kind!r}>" for kind, _ in parsed.scripts if kind != "application/ld+json"
-    ]
+    found += [f"<script {shape}>" for shape in foreign_scripts(html, *baselines)]
     return found
+
+
+def foreign_scripts(html: str, *baselines: str) -> list[str]:
+    """The scripts of ``html`` that are neither data (JSON-LD) nor a file of the site's that
+    the plain page loads too (the cite box's script), with no text of their own."""
+    own = {
+        attrs["src"]
+        for baseline in baselines
+        for tag, attrs in elements(baseline).elements
+        if tag == "script" and attrs.get("src")
+    }
+    parsed = elements(html)
+    tags = [attrs for tag, attrs in parsed.elements if tag == "script"]
+    return [
+        f"type={kind!r} src={attrs.get('src', '')!r}"
+        for attrs, (kind, text) in zip(tags, parsed.scripts, strict=True)
+        if kind != "application/ld+json" and not (attrs.get("src") in own and not text.strip())
+    ]
 
 
 def fetch_all(client, urls: dict[str, str]) -> dict[str, str]:
