@@ -5,7 +5,6 @@ data fits those windows without sideways scrolling."""
 
 import pytest
 from django.contrib import admin
-from django.core.management import call_command
 
 from tests.e2e.test_admin_pages import (
     BROWSERS,
@@ -15,6 +14,7 @@ from tests.e2e.test_admin_pages import (
     save,
     sticking_out,
 )
+from tests.fixture_snapshots import load_fixtures
 
 pytestmark = pytest.mark.django_db(transaction=True)
 
@@ -30,7 +30,7 @@ BOXES = """() => {
 
 @pytest.fixture
 def site(live_server, django_user_model):
-    call_command("loaddata", "demo", verbosity=0)
+    load_fixtures("demo")
     django_user_model.objects.create_superuser("labadmin", "", PASSWORD)
     return live_server.url
 

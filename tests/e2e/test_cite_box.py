@@ -5,13 +5,12 @@ under the Content-Security-Policy without a violation. Where the clipboard is ou
 text is selected instead; without script the picker still works."""
 
 import pytest
-from django.core.management import call_command
 
 from pubs.models import Paper
 from tests.e2e.conftest import SCREENSHOTS
 from tests.e2e.test_content_security_policy import RECORD_VIOLATIONS
 
-pytestmark = pytest.mark.django_db(transaction=True)
+pytestmark = pytest.mark.django_db
 
 WIDTHS = {"desktop": 1280, "phone": 390}
 PAPER = "/publications/non-idle-machine-aware-worker-placement-for-2024/"
@@ -20,9 +19,8 @@ NO_CLIPBOARD = "Object.defineProperty(Navigator.prototype, 'clipboard', {get: ()
 
 
 @pytest.fixture
-def site(live_server):
-    call_command("loaddata", "demo", verbosity=0)
-    return live_server.url
+def site(demo_site):
+    return demo_site
 
 
 @pytest.fixture
