@@ -129,6 +129,9 @@ class PeopleIndex:
         #: (family name, the first initials of the given names) -> people, in the order added:
         #: who "J. R. Smith" may be ("j", "jr" and "jrr" all lead to John Ronald Reuel Smith).
         self.by_initials: dict[tuple[str, str], dict[Hashable, None]] = defaultdict(dict)
+        #: (family name, first letter) -> people whose first given name is an initial before a
+        #: given name written out ("M. Fatih"): who "Mehmet Fatih" may be.
+        self.by_initial_first: dict[tuple[str, str], set[Hashable]] = defaultdict(set)
         #: The people of each paper, by person; co-authors are read from them only when a
         #: name fits several people or nearly fits one (see :meth:`coauthors`).
         self._papers: dict[Hashable, list[frozenset[Hashable]]] = defaultdict(list)
@@ -148,6 +151,8 @@ class PeopleIndex:
         initials = initials_of(person.given)[:_INDEXED_INITIALS]
         for end in range(len(initials) + 1):
             self.by_initials[family, initials[:end]][person.id] = None
+        if _initial_first(person.given):
+            self.by_initial_first[family, initials[:1]].add(person.id)
         if person.native:
             self.by_native[person.native].add(person.id)
         for variant in person.variants:
@@ -230,13 +235,29 @@ class PeopleIndex:
 
     def _fitting_middle_names(self, author: Author) -> set[Hashable]:
         """People of the family name whose given names agree but for middle names or
-        initials: "Geoffrey Hinton" and "Geoffrey E. Hinton", "Martin W. P. Savelsbergh"."""
-        key = (fold(author.surname), first_given_name(author.given))
-        return {
+        initials: "Geoffrey Hinton" and "Geoffrey E. Hinton", "Martin W. P. Savelsbergh",
+        "M. Fatih Tasgetiren" and "Mehmet Fatih Tasgetiren"."""
+        family = fold(author.surname)
+        key = (family, first_given_name(author.given))
+        found = {
             person_id
             for person_id in self.by_first_name.get(key, ())
             if given_names_agree(author.given, self.people[person_id].given)
         }
+        # "M. Fatih" and "Mehmet Fatih": a first given name as its initial, the next written out.
+        letter = initials_of(author.given)[:1]
+        if _initial_first(author.given):
+            others: Iterable[Hashable] = islice(
+                self.by_initials.get((family, letter), {}), MAX_CLOSE_NAMES
+            )
+        else:
+            others = self.by_initial_first.get((family, letter), ())
+        found.update(
+            person_id
+            for person_id in others
+            if initial_first_agrees(author.given, self.people[person_id].given)
+        )
+        return found
 
     def _middle(self, author: Author, middle: set[Hashable]) -> PersonMatch:
         """Given names that agree but for middle names. Written alike on both sides
@@ -250,7 +271,7 @@ class PeopleIndex:
             return PersonMatch("suggestion", None, ordered, reason, confirmable=True)
         person = self.people[_one(middle)]
         if same_number_of_given_names(author.given, person.given):
-            reason = f"{author.printed} is {person.name}, middle names written differently"
+            reason = f"{author.printed} is {person.name}, given names written differently"
             return PersonMatch("middle", person.id, reason=reason)
         reason = f"{author.printed} may be {person.name} with a middle name on one side only"
         return PersonMatch("suggestion", None, (person.id,), reason, confirmable=True)
@@ -470,6 +491,29 @@ def given_names_agree(first: str, second: str) -> bool:
         a == b or (len(a) == 1 and b.startswith(a)) or (len(b) == 1 and a.startswith(b))
         for a, b in zip(left[1:], right[1:], strict=False)
     )
+
+
+def initial_first_agrees(first: str, second: str) -> bool:
+    """The first given name written out on one side and as its initial on the other, and the
+    next ones agreeing as in :func:`given_names_agree`, one of them written out on both sides:
+    "M. Fatih" and "Mehmet Fatih" (not "M. F." and "Mehmet Fatih": initials fit many)."""
+    left = [fold(piece) for piece in _given_pieces(first)]
+    right = [fold(piece) for piece in _given_pieces(second)]
+    if len(left) < 2 or len(right) < 2 or left[0][:1] != right[0][:1]:
+        return False
+    if (len(left[0]) == 1) == (len(right[0]) == 1):
+        return False
+    pairs = list(zip(left[1:], right[1:], strict=False))
+    return any(a == b and len(a) > 1 for a, b in pairs) and all(
+        a == b or (len(a) == 1 and b.startswith(a)) or (len(b) == 1 and a.startswith(b))
+        for a, b in pairs
+    )
+
+
+def _initial_first(given: str) -> bool:
+    """ "M. Fatih": a first given name as its initial, and a given name written out after it."""
+    pieces = _given_pieces(given)
+    return len(pieces) > 1 and len(pieces[0]) == 1 and any(len(p) > 1 for p in pieces[1:])
 
 
 def same_number_of_given_names(first: str, second: str) -> bool:

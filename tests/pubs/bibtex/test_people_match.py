@@ -9,6 +9,7 @@ from pubs.bibtex.people_match import (
     PeopleIndex,
     PersonRecord,
     given_names_agree,
+    initial_first_agrees,
 )
 
 PEOPLE = [
@@ -253,3 +254,27 @@ def test_weighing_the_file_s_names_stops_when_time_is_up(index):
 
     with pytest.raises(TimeoutError):
         index.confirm({"form": (author, index.match(author))}, time_is_up)
+
+
+@pytest.mark.parametrize(
+    ("name", "known"), [("M. Fatih", "Mehmet Fatih"), ("Mehmet Fatih", "M. Fatih")]
+)
+def test_a_first_given_name_as_its_initial_before_one_written_out_is_the_same_person(name, known):
+    index = PeopleIndex([PersonRecord("fatih", known, "Tasgetiren")])
+    found = index.match(parse_name(f"{name} Tasgetiren"))
+    assert (found.kind, found.person) == ("middle", "fatih")
+
+
+@pytest.mark.parametrize(
+    ("first", "second", "agree"),
+    [
+        ("M. Fatih", "Mehmet Fatih", True),
+        ("J. Michael", "John Michael", True),
+        ("J. Michael", "John M.", False),
+        ("M. Fatih", "Mehmet Ali", False),
+        ("M. F.", "Mehmet Fatih", False),
+        ("Mehmet Fatih", "Mustafa Fatih", False),
+    ],
+)
+def test_initial_first_agrees(first, second, agree):
+    assert initial_first_agrees(first, second) is agree
