@@ -23,6 +23,9 @@ from pubs.bibtex.text import without_accents
 from pubs.venues.resolution import is_track
 
 PREPRINT_KINDS = frozenset({"preprint"})
+#: The kinds of a full version, of which a workshop, short, demo or poster one is another
+#: version ("" when not known): not a report or a thesis of the same title.
+FULL_KINDS = frozenset({"conference", "journal", ""})
 _NOT_WORD = re.compile(r"[\W_]+")
 
 
@@ -198,11 +201,12 @@ class PaperIndex:
     ) -> list[PaperRecord]:
         """The papers that paper ``paper_id`` (described by the other arguments) is another
         version of, and is not linked to yet: of one title, one a workshop, short, demo or
-        poster version and the other not, most authors the same and at most two years apart
-        (a workshop paper often comes a year before the full paper). A preprint is no
-        version: it is the paper it becomes. The pairs found are linked from then on, so
-        that the entries after, and importing the file again, find them linked."""
-        if kind in PREPRINT_KINDS:
+        poster version and the other the full conference or journal paper, most authors the
+        same and at most two years apart (a workshop paper often comes a year before the
+        full paper). A preprint is no version: it is the paper it becomes. The pairs found
+        are linked from then on, so that the entries after, and importing the file again,
+        find them linked."""
+        if kind in PREPRINT_KINDS or (not minor and kind not in FULL_KINDS):
             return []
         found = []
         for other_id in self._same_title(title_key(title), authors):
@@ -210,7 +214,9 @@ class PaperIndex:
             pair = frozenset((paper_id, other_id))
             if other_id == paper_id or other.minor == minor or pair in self.linked:
                 continue
-            if other.kind in PREPRINT_KINDS or not self._share_authors(other, authors, most=True):
+            if other.kind in PREPRINT_KINDS or (minor and other.kind not in FULL_KINDS):
+                continue
+            if not self._share_authors(other, authors, most=True):
                 continue
             if year is not None and other.year is not None and abs(other.year - year) > 2:
                 continue

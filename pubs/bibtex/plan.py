@@ -25,6 +25,7 @@ from pubs.bibtex.paper_match import (
     PaperRecord,
     family_key,
     is_minor_version,
+    title_key,
 )
 from pubs.bibtex.parse import ParsedFile, Problem, TimeBudget, check_time
 from pubs.bibtex.people_match import PeopleIndex, PersonMatch, PersonRecord, fold
@@ -660,8 +661,10 @@ def _plan_completions(
     """Complete the shortened author lists of the papers the entries match (pubs.bibtex.
     completion): a paper already there gets the authors it lacks at their places, and its
     "more authors" mark cleared when the entry's list is whole; a paper the file creates
-    takes the longest list its entries agree on. A later entry of the file completing a list
-    further takes over from an earlier one, so the file imported again changes nothing."""
+    takes the longest list its entries agree on. Only an entry of the paper's title does: two
+    chapters of one book, given the book's DOI, are no reason to mix their authors. A later
+    entry of the file completing a list further takes over from an earlier one, so the file
+    imported again changes nothing."""
     entries = [e for e in plan.entries if e.action == "duplicate"]
     ids = list(dict.fromkeys(e.duplicate.paper.id for e in entries if not e.same_as_entry))
     stored = stored_authors(ids) if stored_authors and ids else {}
@@ -673,6 +676,8 @@ def _plan_completions(
         if entry.same_as_entry:
             _complete_new_paper(entry, created[entry.same_as_entry], authors)
             continue
+        if title_key(entry.duplicate.paper.title) != title_key(entry.record.title):
+            continue  # one by its identifier alone: not sure enough to add authors
         paper_id = entry.duplicate.paper.id
         before = completing.get(paper_id)
         original = stored.get(paper_id, [])
@@ -716,8 +721,11 @@ def _completed(entry: EntryPlan, stored: list[StoredAuthor]) -> list[StoredAutho
 
 
 def _complete_new_paper(entry: EntryPlan, first: EntryPlan, authors: list[EntryAuthor]) -> None:
-    """The paper ``first`` creates takes ``entry``'s longer list when it agrees with its own:
-    the authors of ``first`` at their new places, and ``entry``'s others."""
+    """The paper ``first`` creates takes ``entry``'s longer list when it agrees with its own
+    and the two have one title: the authors of ``first`` at their new places, and
+    ``entry``'s others."""
+    if title_key(first.record.title) != title_key(entry.record.title):
+        return
     current = [
         StoredAuthor(index, a.person, a.author.printed, a.position)
         for index, a in enumerate(first.authors)

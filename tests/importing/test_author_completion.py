@@ -154,3 +154,10 @@ def test_two_entries_of_one_new_paper_give_it_the_longer_list():
     run(short + triton_entry())
     assert len(author_names(triton())) == 22 and not triton().more_authors
     assert Authorship.objects.filter(paper=triton()).count() == 22
+
+
+def test_an_entry_of_another_title_matched_by_its_identifier_alone_adds_no_authors():
+    Paper.objects.filter(pk=triton().pk).update(arxiv_id="2504.19442")
+    renamed = triton_entry().replace("Triton-distributed: Programming", "Programming")
+    plan = plan_of(renamed)
+    assert plan.entries[0].action == "duplicate" and plan.entries[0].added_authors == []

@@ -139,6 +139,15 @@ def test_undoing_the_import_takes_off_the_links_it_made_and_only_those():
     assert list(conference.versions.all()) == [kept]
 
 
+def test_a_technical_report_of_the_same_title_is_no_version_of_the_workshop_paper():
+    run(WORKSHOP)
+    report = CONFERENCE.replace("@inproceedings{holte2016aaai", "@techreport{holte2016tr").replace(
+        "booktitle = {Proceedings of the Thirtieth AAAI Conference on Artificial Intelligence}",
+        "institution = {University of Alberta}",
+    )
+    assert bibtex_import_plan(text=report).plan.entries[0].versions == []
+
+
 def test_a_paper_of_the_same_title_by_other_people_is_no_version():
     run(CONFERENCE)
     other = WORKSHOP.replace(AUTHORS, "Ada Lovelace and Charles Babbage")
