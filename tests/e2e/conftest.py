@@ -13,6 +13,7 @@ from pathlib import Path
 
 import pytest
 from django.core.management import call_command
+from django.db import connections
 from django.test.utils import modify_settings
 from pytest_django.live_server_helper import LiveServer
 
@@ -43,10 +44,21 @@ def browser():
     os.environ.setdefault("DJANGO_ALLOW_ASYNC_UNSAFE", "true")
     from playwright.sync_api import sync_playwright
 
+    # Code run after Playwright's start sees another context than code run before it, and a
+    # database connection is kept per context: each side closes its own, so that none is left
+    # open to keep PostgreSQL from dropping the test database at the end of the run.
+    _close_connections()
     with sync_playwright() as playwright:
         browser = playwright.chromium.launch(executable_path=str(CHROMIUM), args=ARGS)
         yield browser
         browser.close()
+        _close_connections()
+
+
+def _close_connections() -> None:
+    """Close the database connections of this context (unless a test's transaction is open)."""
+    if not any(connection.in_atomic_block for connection in connections.all()):
+        connections.close_all()
 
 
 @pytest.fixture(scope="module")
