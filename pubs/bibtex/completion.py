@@ -75,15 +75,18 @@ def complete(stored: Sequence[StoredAuthor], entry: Sequence[EntryAuthor]) -> Co
         kept[index] = author
         index += 1
     stored_people = {author.person for author in stored}
-    added_people: set[Hashable] = set()
+    placed: set[Hashable] = set()  # the people at the entry's places before this one
     added: list[int] = []
     for index, author in enumerate(entry):
-        if index in kept or author.person in added_people:  # a name listed twice is one
+        if index in kept:
+            placed.add(kept[index].person)
+            continue
+        if author.person is not None and author.person in placed:  # a name listed twice is one
             continue
         if author.person in stored_people:  # a stored person at another place
             return Completion(consistent=False)
         if author.person is not None:
-            added_people.add(author.person)
+            placed.add(author.person)
         added.append(index)
     return Completion(consistent=True, kept=kept, added=added)
 

@@ -726,10 +726,12 @@ def _complete_new_paper(entry: EntryPlan, first: EntryPlan, authors: list[EntryA
     ``entry``'s others."""
     if title_key(first.record.title) != title_key(entry.record.title):
         return
-    current = [
-        StoredAuthor(index, a.person, a.author.printed, a.position)
-        for index, a in enumerate(first.authors)
-    ]
+    current, seen = [], set()
+    for index, a in enumerate(first.authors):
+        if a.person is not None and a.person in seen:
+            continue  # a name listed twice is stored once
+        seen.add(a.person)
+        current.append(StoredAuthor(index, a.person, a.author.printed, a.position))
     found = complete(current, authors)
     if not found.completes:
         if len(authors) > len(current) and not found.consistent:

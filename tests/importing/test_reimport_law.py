@@ -136,6 +136,18 @@ def assert_second_import_changes_nothing(text: str, first: Decisions, second: De
     first=Decisions(create_venues=True, skip_invalid=True, allow_ambiguous=True),
     overwrite=True,
 )
+@example(
+    # One person listed twice in the list of the paper's first entry (a particle braced and
+    # not), which is stored once: the second import completed it with the later entry's.
+    text="@inproceedings{a, title={Scheduling Collectives on {GPU} Clusters}, year=2018,"
+    r" author={Tom\'{a}s de la Rosa and Tom\'{a}s {de la Rosa}}, doi={10.1000/x0},"
+    " booktitle={Proceedings of the AAAI Conference on Artificial Intelligence}}\n"
+    "@inproceedings{b, title={Scheduling Collectives on {GPU} Clusters}, year=2018,"
+    r" author={Jiarui Fang and Tom\'{a}s de la Rosa},"
+    " booktitle={Proceedings of the AAAI Conference on Artificial Intelligence}}\n",
+    first=Decisions(skip_invalid=True, allow_ambiguous=True),
+    overwrite=False,
+)
 def test_a_generated_file_imported_twice_changes_nothing_the_second_time(text, first, overwrite):
     """The second import with the first's flags, or overwriting what differs."""
     second = replace(first, overwrite_all=overwrite)
