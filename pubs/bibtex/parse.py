@@ -490,6 +490,13 @@ class _Expander:
         return entry
 
 
+#: A book's or proceedings' fields that name or describe the whole volume, not a chapter or
+#: paper in it: two chapters given the book's DOI would be one paper.
+_WHOLE = frozenset(
+    {"doi", "url", "eprint", "eprinttype", "archiveprefix", "primaryclass", "abstract"}
+)
+
+
 def _inherit_crossrefs(result: ParsedFile) -> None:
     """Give entries the fields of the entry they crossref; set apart pure containers."""
     by_key = {entry.key.lower(): entry for entry in result.entries}
@@ -504,10 +511,11 @@ def _inherit_crossrefs(result: ParsedFile) -> None:
             result.problems.append(Problem(message, entry.line, entry.key, "warning"))
             continue
         targets.add(target_key)
+        container = target.entry_type in CONTAINER_TYPES
         for name, value in target.fields.items():
-            if name == "title" and target.entry_type in CONTAINER_TYPES:
+            if name == "title" and container:
                 entry.fields.setdefault("booktitle", value)
-            elif name not in ("crossref", "ids", "key"):
+            elif name not in ("crossref", "ids", "key") and not (container and name in _WHOLE):
                 entry.fields.setdefault(name, value)
     containers = {key for key in targets if by_key[key].entry_type in CONTAINER_TYPES}
     result.containers = [by_key[key].key for key in sorted(containers)]

@@ -245,3 +245,21 @@ def test_a_conference_entry_of_another_title_carrying_the_preprints_arxiv_id_is_
     assert len(titles("PipeFusion")) == 1
     paper = Paper.objects.get(arxiv_id="2405.14430")
     assert (paper.kind, paper.status, paper.year) == ("conference", "published", 2025)
+
+
+# -- chapters of one book -----------------------------------------------------------------------
+
+
+def test_two_chapters_of_one_book_with_a_doi_are_two_papers():
+    run(
+        "@incollection{FeuHut2019hpo, author={Matthias Feurer and Frank Hutter},"
+        " title={Hyperparameter Optimization}, pages={3--33}, crossref={automl}}\n"
+        "@incollection{FeuKle2019autosklearn, author={Matthias Feurer and Aaron Klein},"
+        " title={Auto-sklearn: Efficient and Robust Automated Machine Learning},"
+        " pages={113--134}, crossref={automl}}\n"
+        "@book{automl, editor={Frank Hutter and Lars Kotthoff and Joaquin Vanschoren},"
+        " title={Automated Machine Learning: Methods, Systems, Challenges}, year=2019,"
+        " publisher={Springer}, doi={10.1007/978-3-030-05318-5}}\n"
+    )
+    chapters = Paper.objects.filter(container_title__startswith="Automated Machine Learning")
+    assert sorted(chapters.values_list("pages", "doi")) == [("113--134", ""), ("3--33", "")]

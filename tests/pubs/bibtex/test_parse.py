@@ -100,6 +100,21 @@ def test_crossref_fields_are_inherited_and_the_proceedings_are_not_a_paper():
     assert result.containers == ["conf"]
 
 
+def test_a_chapter_does_not_take_the_book_s_doi_url_or_abstract():
+    result = parse(
+        "@incollection{FeuHut2019hpo, title={Hyperparameter Optimization}, pages={3--33},"
+        " crossref={automl}}\n"
+        "@book{automl, title={Automated Machine Learning}, year=2019, publisher={Springer},"
+        " doi={10.1007/978-3-030-05318-5}, url={https://automl.org/book}, abstract={A book.}}"
+    )
+    (entry,) = result.entries
+    assert (entry.fields["booktitle"], entry.fields["publisher"]) == (
+        "Automated Machine Learning",
+        "Springer",
+    )
+    assert not {"doi", "url", "abstract"} & set(entry.fields)
+
+
 def test_a_crossref_to_a_missing_entry_is_a_warning():
     result = parse("@inproceedings{p, title={Paper}, year=2020, crossref={nowhere}}")
     assert "nowhere" in result.warnings[0].message
