@@ -36,7 +36,7 @@ from pubs.imports.apply import bibtex_import_apply
 from pubs.imports.errors import ImportBlocked, UndoRefused
 from pubs.imports.plan import OutOfScope, bibtex_import_plan, plan_people_names
 from pubs.imports.undo import bibtex_import_undo
-from pubs.models import BibtexImport, ImportStatus, Venue
+from pubs.models import BibtexImport, ImportStatus, Paper, Venue
 from pubs.permissions import (
     Scope,
     ScopedAdmin,
@@ -294,12 +294,17 @@ def _rows(
     plan, chosen_venues: dict[str, str], outside: dict[str, OutOfScope], scope: Scope
 ) -> list[dict]:
     """What the preview table shows: every entry of a small file, and of a large one those
-    that need a look (errors, choices, unmatched venues, conflicts, entries held back).
-    Of a paper outside the user's scope it shows what its public page shows, or nothing."""
+    that need a look (errors, choices, unmatched venues, conflicts, entries held back) or
+    change more than a field of a paper (authors added, versions linked). Of a paper outside
+    the user's scope it shows what its public page shows, or nothing."""
     shown = [
         entry
         for index, entry in enumerate(plan.entries)
-        if index < PREVIEW_ROWS or _needs_attention(entry) or entry.key in outside
+        if index < PREVIEW_ROWS
+        or _needs_attention(entry)
+        or entry.key in outside
+        or entry.added_authors
+        or entry.versions
     ]
     names = plan_people_names(plan=plan, entries=shown)
     return [
@@ -310,6 +315,11 @@ def _rows(
             "venue_field": f"venue:{entry.venue.text}" if entry.venue else "",
             "venue_choice": chosen_venues.get(entry.venue.text, "") if entry.venue else "",
             "venue_unmatched": _venue_unmatched(entry),
+            "fills": [_field_label(name) for name in entry.fill if name != "more_authors"],
+            "completes_list": entry.fill.get("more_authors") is False,
+            "conflicts": [
+                (_field_label(name), old, new) for name, (old, new) in entry.conflicts.items()
+            ],
             "overwrite": plan.decisions.overwrite.get(entry.key, False),
             "outside": outside.get(entry.key),
             "public_url": _public_url(outside.get(entry.key)),
@@ -334,6 +344,11 @@ def _venue_unmatched(entry: EntryPlan) -> bool:
     return bool(
         venue is not None and entry.writes_venue and not (venue.venue and venue.resolution.venue)
     )
+
+
+def _field_label(name: str) -> str:
+    """A paper field as the paper form names it ("venue", "DOI", "pages")."""
+    return Paper._meta.get_field(name).verbose_name
 
 
 def _needs_attention(entry: EntryPlan) -> bool:

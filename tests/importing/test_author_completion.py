@@ -5,6 +5,7 @@ paper's own BibTeX."""
 import pytest
 from django.utils import translation
 
+from pubs.admin import imports
 from pubs.bibtex.plan import INCONSISTENT_AUTHORS, Decisions
 from pubs.imports.apply import bibtex_import_apply
 from pubs.imports.plan import bibtex_import_plan
@@ -99,6 +100,25 @@ def test_the_preview_says_it_in_chinese(admin_client):
     with translation.override("zh-hans"):
         response = admin_client.get(url, headers={"accept-language": "zh-CN"})
     assert "补充 17 位作者" in response.content.decode()
+
+
+def test_the_preview_says_the_list_is_then_complete_and_names_the_fields_it_fills_in(
+    admin_client,
+):
+    page = admin_client.get(preview_url(upload(admin_client, triton_entry()))).content.decode()
+    assert "its author list is then complete" in page and "more_authors" not in page
+    assert "fills in: arXiv id" in page
+
+
+def test_a_large_file_s_preview_shows_the_entry_that_adds_authors(admin_client, monkeypatch):
+    monkeypatch.setattr(imports, "PREVIEW_ROWS", 2)
+    others = "".join(
+        f"@misc{{other{n}, title={{Another Paper {n}}}, author={{Ada Lovelace}}, year=2020}}\n"
+        for n in range(3)
+    )
+    page = admin_client.get(preview_url(upload(admin_client, others + triton_entry())))
+    assert "adds 17 authors" in page.content.decode()
+    assert "Another Paper 2" not in page.content.decode()
 
 
 def test_stored_authors_in_the_middle_of_the_list_move_to_their_places():
