@@ -19,7 +19,9 @@ def report_lines(
     lines = [
         f"{file_name}: {counts['entries']} entries",
         f"  papers:  {counts['created']} to create, {counts['duplicates']} already there "
-        f"({counts['updated']} to fill in), {counts['invalid']} invalid",
+        f"({counts['updated']} to fill in), {counts['invalid']} invalid; "
+        f"{counts['authors_added']} authors added to shortened lists, "
+        f"{counts['linked']} links to other versions",
         f"  authors: {counts['authors_matched']} matched, {counts['authors_new']} new, "
         f"{counts['authors_ambiguous']} ambiguous, {counts['authors_suggested']} close to "
         f"someone known; {counts['people_new']} new people",
@@ -83,6 +85,8 @@ def _entry_line(entry: EntryPlan) -> str:
             text += "; the published version of this preprint"
         if entry.fill:
             text += f"; fills in {', '.join(sorted(entry.fill))}"
+        if entry.added_authors:
+            text += f"; adds {len(entry.added_authors)} authors"
         if entry.conflicts:
             text += f"; differs in {', '.join(sorted(entry.conflicts))} (kept)"
         return text

@@ -9,6 +9,8 @@ from django.core.management import CommandError, call_command
 
 from people.models import Person
 from pubs.models import BibtexImport, Paper
+from tests.importing.test_author_completion import triton_entry
+from tests.importing.test_paper_versions import CONFERENCE, WORKSHOP
 
 pytestmark = pytest.mark.usefixtures("catalogue")
 
@@ -173,3 +175,10 @@ def test_a_choice_naming_no_one_is_refused(tmp_path, option, choice, message):
     with pytest.raises(CommandError, match=re.escape(message)):
         run(write(tmp_path, GOOD), option, choice)
     assert not Paper.objects.filter(title="Command Line Imports").exists()
+
+
+def test_the_summary_counts_authors_added_and_versions_linked(tmp_path):
+    text = triton_entry() + WORKSHOP + CONFERENCE
+    output = run(write(tmp_path, text), "--allow-ambiguous", "--verbosity", "2")
+    assert "17 authors added to shortened lists, 1 links to other versions" in output
+    assert "adds 17 authors" in output
