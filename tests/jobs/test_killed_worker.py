@@ -13,7 +13,7 @@ import sys
 import time
 
 import pytest
-from django.db import connection, transaction
+from django.db import connection
 from django_tasks import TaskResultStatus
 from django_tasks_db.models import DBTaskResult
 
@@ -25,7 +25,7 @@ from tests.production.conftest import ROOT, database_url
 from tests.production.test_killed_import import (
     TIMEOUT,
     backend_waiting_for_authorships,
-    wait_until_gone,
+    kill_while_locked,
 )
 
 pytestmark = [
@@ -65,13 +65,11 @@ def killed_worker(admin_user, tmp_path) -> ImportJob:
     )
     job = import_job_apply(record=record, user=admin_user)
     output = tmp_path / "worker.txt"
-    with transaction.atomic(), connection.cursor() as cursor:
-        cursor.execute("LOCK TABLE pubs_authorship IN SHARE MODE")
-        process = start_worker(output)
-        backend = backend_waiting_for_authorships(process, output)
-        process.kill()
-        assert process.wait(TIMEOUT) == -9
-    wait_until_gone(backend)
+    kill_while_locked(
+        "pubs_authorship",
+        lambda: start_worker(output),
+        lambda process: backend_waiting_for_authorships(process, output),
+    )
     return job
 
 
@@ -117,13 +115,11 @@ def killed_planning(admin_user, tmp_path) -> ImportJob:
     )
     job = import_job_plan(record=record)
     output = tmp_path / "worker.txt"
-    with transaction.atomic(), connection.cursor() as cursor:
-        cursor.execute("LOCK TABLE pubs_importjob IN SHARE MODE")
-        process = start_worker(output)
-        backend = backend_waiting_for_jobs(process, output)
-        process.kill()
-        assert process.wait(TIMEOUT) == -9
-    wait_until_gone(backend)
+    kill_while_locked(
+        "pubs_importjob",
+        lambda: start_worker(output),
+        lambda process: backend_waiting_for_jobs(process, output),
+    )
     return job
 
 

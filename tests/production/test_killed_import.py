@@ -10,6 +10,7 @@ import os
 import subprocess
 import sys
 import time
+from collections.abc import Callable
 from pathlib import Path
 
 import pytest
@@ -72,6 +73,21 @@ def backend_waiting_for_authorships(process: subprocess.Popen, output: Path) -> 
     raise AssertionError(f"the import never reached its authors:\n{output.read_text()}")
 
 
+def kill_while_locked(
+    table: str, start: Callable[[], subprocess.Popen], waiting: Callable[[subprocess.Popen], int]
+) -> None:
+    """Hold a lock on ``table`` against writes, start the process, kill it once ``waiting``
+    finds its server process waiting for the lock, release the lock and wait for the server
+    process to find its client gone and roll back."""
+    with transaction.atomic(), connection.cursor() as cursor:
+        cursor.execute(f"LOCK TABLE {table} IN SHARE MODE")
+        process = start()
+        backend = waiting(process)
+        process.kill()
+        assert process.wait(TIMEOUT) == -9
+    wait_until_gone(backend)
+
+
 def wait_until_gone(pid: int) -> None:
     """Wait for the server process of a client that is gone to end (and roll back)."""
     deadline = time.monotonic() + TIMEOUT
@@ -89,14 +105,11 @@ def killed_import(tmp_path) -> dict[str, int]:
     """Kill an import half-way through its writes; the table counts from before it."""
     before = table_counts()
     output = tmp_path / "import.txt"
-    with transaction.atomic(), connection.cursor() as cursor:
-        cursor.execute("LOCK TABLE pubs_authorship IN SHARE MODE")
-        process = start_import(output)
-        backend = backend_waiting_for_authorships(process, output)
-        process.kill()
-        assert process.wait(TIMEOUT) == -9
-    # The lock released, the server process goes on, finds its client gone and rolls back.
-    wait_until_gone(backend)
+    kill_while_locked(
+        "pubs_authorship",
+        lambda: start_import(output),
+        lambda process: backend_waiting_for_authorships(process, output),
+    )
     return before
 
 
