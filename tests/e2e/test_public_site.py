@@ -73,6 +73,8 @@ def test_no_public_page_scrolls_sideways(site, page):
             for width, height in sizes:
                 if page.viewport_size["width"] != width:
                     page.set_viewport_size({"width": width, "height": height})
+                    # measured once the page is laid out at its new width, not before
+                    page.wait_for_function("width => innerWidth === width", arg=width)
                 widest = page.evaluate(WIDEST)
                 if widest is not None:
                     too_wide.append(f"{prefix}{path} at {width}px: {widest}")
