@@ -187,6 +187,15 @@ class PeopleIndex:
             self._coauthors[person] = known
         return known[1]
 
+    def families_named(self, author: Author) -> set[str]:
+        """The family names of the people ``author`` names as written: the same name, a
+        recorded variant, or (a name that may be Chinese) the same name in the other order."""
+        key = _full_key(author.given, author.surname)
+        ids = self.by_full.get(key, set()) | self.by_variant.get(key, set())
+        if _looks_chinese(author):
+            ids = ids | self.by_full.get(_full_key(author.surname, author.given), set())
+        return {self.people[person_id].family for person_id in ids}
+
     # -- matching ---------------------------------------------------------------------------
 
     def match(self, author: Author, coauthors: Iterable[Hashable] = ()) -> PersonMatch:

@@ -291,7 +291,17 @@ class ImportPlan:
         }
 
 
-_FAMILY = attrgetter("surname")  # an author's family name, particles included
+def _families(authors: list[Author], people: PeopleIndex) -> frozenset[str]:
+    """The family names a paper is compared by: its authors' as printed (particles
+    included), and those of the people known by the same names, in Chinese order or as a
+    recorded variant ("Xu Hongli" is Hongli Xu's), as a paper already there is compared by
+    its printed names and their people's; so that a paper compares the same way in its
+    file and once imported."""
+    names = {family_key(author.surname) for author in authors}
+    for author in authors:
+        names.update(map(family_key, people.families_named(author)))
+    names.discard("")
+    return frozenset(names)
 
 
 def build_plan(
@@ -327,7 +337,7 @@ def build_plan(
             continue
         entry.venue = _plan_venue(record, venues, decisions)
         entry.kind = _kind(record, entry.venue)
-        families = frozenset(filter(None, map(family_key, map(_FAMILY, record.authors))))
+        families = _families(record.authors, people)
         venue = _venue_identity(entry.venue)
         minor = is_minor_version(record.container)
         found = papers.find(

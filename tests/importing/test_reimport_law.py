@@ -149,6 +149,18 @@ def assert_imported_again_changes_nothing(text: str, second: Decisions):
     first=Decisions(skip_invalid=True, allow_ambiguous=True),
     overwrite=False,
 )
+@example(
+    # A workshop version naming a known person in Chinese order, and the full paper naming
+    # them as the database has them: the second import had linked the two, the first not.
+    text="@inproceedings{a, title={Scheduling Collectives on {GPU} Clusters}, year=2020,"
+    r" author={Xu Hongli and Tom\'{a}s de la Rosa and Jin Fang},"
+    " booktitle={Proceedings of the Workshop on Obscure Engines (WOE)}}\n"
+    "@inproceedings{b, title={Scheduling Collectives on {GPU} Clusters}, year=2018,"
+    r" author={Hongli Xu and Tom\'{a}s de la Rosa},"
+    " booktitle={Proceedings of the AAAI Conference on Artificial Intelligence}}\n",
+    first=Decisions(skip_invalid=True, allow_ambiguous=True),
+    overwrite=False,
+)
 def test_a_generated_file_imported_twice_changes_nothing_the_second_time(text, first, overwrite):
     """The second import with the first's flags, or overwriting what differs."""
     second = replace(first, overwrite_all=overwrite)

@@ -117,6 +117,19 @@ def test_a_middle_name_on_one_side_only_is_a_suggestion(index):
     assert (result.kind, result.person, result.candidates) == ("suggestion", None, ("hinton",))
 
 
+@pytest.mark.parametrize(
+    ("name", "families"),
+    [
+        ("Hongli Xu", {"Xu"}),
+        ("Xu Hongli", {"Xu"}),
+        ("Fang Jiarui", {"Fang"}),
+        ("Ada Lovelace", set()),
+    ],
+)
+def test_the_family_names_of_the_people_a_name_is_written_as(index, name, families):
+    assert index.families_named(parse_name(name)) == families
+
+
 def test_a_name_in_chinese_order_is_a_suggestion(index):
     result = match(index, "Xu Hongli")
     assert (result.kind, result.candidates) == ("suggestion", ("hongli",))
