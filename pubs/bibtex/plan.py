@@ -291,16 +291,21 @@ class ImportPlan:
         }
 
 
-def _families(authors: list[Author], people: PeopleIndex) -> frozenset[str]:
+def _families(
+    authors: list[Author], people: PeopleIndex, known: dict[tuple[str, str], frozenset[str]]
+) -> frozenset[str]:
     """The family names a paper is compared by: its authors' as printed (particles
     included), and those of the people known by the same names, in Chinese order or as a
     recorded variant ("Xu Hongli" is Hongli Xu's), as a paper already there is compared by
     its printed names and their people's; so that a paper compares the same way in its
-    file and once imported."""
-    names = {family_key(author.surname) for author in authors}
+    file and once imported. ``known`` keeps each name's, the names of a file recurring."""
+    names: set[str] = set()
     for author in authors:
-        names.update(map(family_key, people.families_named(author)))
-    names.discard("")
+        name = (author.given, author.surname)
+        if name not in known:
+            named = {author.surname, *people.families_named(author)}
+            known[name] = frozenset(filter(None, map(family_key, named)))
+        names |= known[name]
     return frozenset(names)
 
 
@@ -328,6 +333,7 @@ def build_plan(
     created: dict[str, EntryPlan] = {}  # by entry key
     changed: dict[Hashable, dict[str, Any]] = {}  # papers already there, as entries leave them
     given_by_file: dict[Hashable, set[str]] = {}  # their fields that entries before gave
+    known_families: dict[tuple[str, str], frozenset[str]] = {}  # by name, for _families
     for record in records:
         check_time(budget, record.line, record.key)
         entry = EntryPlan(record)
@@ -337,7 +343,7 @@ def build_plan(
             continue
         entry.venue = _plan_venue(record, venues, decisions)
         entry.kind = _kind(record, entry.venue)
-        families = _families(record.authors, people)
+        families = _families(record.authors, people, known_families)
         venue = _venue_identity(entry.venue)
         minor = is_minor_version(record.container)
         found = papers.find(
