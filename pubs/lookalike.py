@@ -18,7 +18,7 @@ from dataclasses import dataclass
 from itertools import combinations
 from typing import Literal
 
-from pubs.bibtex.people_match import fold, given_names_agree, initials_of
+from pubs.bibtex.people_match import PersonRecord, fold, given_names_agree, initials_of
 
 Relation = Literal["same name", "middle name", "initials", "other given name"]
 #: The order relations are reported in: the likeliest to be one human first.
@@ -26,34 +26,23 @@ RELATIONS: tuple[Relation, ...] = ("same name", "middle name", "initials", "othe
 
 
 @dataclass(frozen=True, slots=True)
-class PersonName:
-    id: Hashable
-    given: str
-    family: str
-
-    @property
-    def name(self) -> str:
-        return f"{self.given} {self.family}".strip()
-
-
-@dataclass(frozen=True, slots=True)
 class Lookalike:
     """Two people of one family name and first initial who have co-authors in common."""
 
-    first: PersonName
-    second: PersonName
+    first: PersonRecord
+    second: PersonRecord
     relation: Relation
     shared: frozenset[Hashable]  # the co-authors they have in common
     together: bool  # whether they wrote a paper together (then surely two people)
 
 
 def lookalikes(
-    people: Iterable[PersonName], papers: Iterable[Collection[Hashable]]
+    people: Iterable[PersonRecord], papers: Iterable[Collection[Hashable]]
 ) -> list[Lookalike]:
     """The pairs of ``people`` who look like one human, by the ``papers`` (each the ids of its
     authors): the likeliest first (by relation, then most co-authors in common)."""
     coauthors: dict[Hashable, set[Hashable]] = defaultdict(set)
-    groups: dict[tuple[str, str], list[PersonName]] = defaultdict(list)
+    groups: dict[tuple[str, str], list[PersonRecord]] = defaultdict(list)
     for person in people:
         initial = initials_of(person.given)[:1]
         if initial and person.family:
@@ -75,7 +64,7 @@ def lookalikes(
     return found
 
 
-def relation(first: PersonName, second: PersonName) -> Relation:
+def relation(first: PersonRecord, second: PersonRecord) -> Relation:
     """How two given names of one family name and first initial differ: not at all, by a
     middle name ("Robert", "Robert C."), by initials for names ("M. Fatih", "Mehmet Fatih";
     "N. R.", "Nasser"), or otherwise ("Jin", "Jiarui")."""

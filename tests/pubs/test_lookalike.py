@@ -2,12 +2,13 @@
 
 import pytest
 
-from pubs.lookalike import PersonName, filled_in, lookalikes, relation
+from pubs.bibtex.people_match import PersonRecord
+from pubs.lookalike import filled_in, lookalikes, relation
 
-HOLTE = PersonName(1, "Robert", "Holte")
-HOLTE_C = PersonName(2, "Robert C.", "Holte")
-FELNER = PersonName(3, "Ariel", "Felner")
-KORF = PersonName(4, "Richard E.", "Korf")
+HOLTE = PersonRecord(1, "Robert", "Holte")
+HOLTE_C = PersonRecord(2, "Robert C.", "Holte")
+FELNER = PersonRecord(3, "Ariel", "Felner")
+KORF = PersonRecord(4, "Richard E.", "Korf")
 
 
 def test_two_names_with_a_co_author_in_common_look_like_one_human():
@@ -21,7 +22,7 @@ def test_names_without_a_co_author_in_common_are_not_listed():
 
 
 def test_another_family_name_or_first_initial_is_not_listed():
-    people = [HOLTE, PersonName(5, "Robert", "Holt"), PersonName(6, "Bob", "Holte"), FELNER]
+    people = [HOLTE, PersonRecord(5, "Robert", "Holt"), PersonRecord(6, "Bob", "Holte"), FELNER]
     assert lookalikes(people, [{1, 3}, {5, 3}, {6, 3}]) == []
 
 
@@ -43,7 +44,7 @@ def test_two_names_of_one_author_list_are_marked_together():
     ],
 )
 def test_how_two_given_names_differ(first, second, expected):
-    assert relation(PersonName(1, first, "X"), PersonName(2, second, "X")) == expected
+    assert relation(PersonRecord(1, first, "X"), PersonRecord(2, second, "X")) == expected
 
 
 def test_a_paper_a_later_import_filled_in_has_fields_from_two_entries():

@@ -6,7 +6,8 @@ from collections import defaultdict
 from django.core.management.base import BaseCommand
 
 from people.models import Person
-from pubs.lookalike import RELATIONS, PersonName, filled_in, lookalikes
+from pubs.bibtex.people_match import PersonRecord
+from pubs.lookalike import RELATIONS, filled_in, lookalikes
 from pubs.models import Authorship, BibtexImport, ImportStatus, Paper
 
 
@@ -21,7 +22,7 @@ class Command(BaseCommand):
 
     def handle(self, *args, limit: int, **options) -> None:
         people = [
-            PersonName(pk, given, family)
+            PersonRecord(pk, given, family)
             for pk, given, family in Person.objects.values_list("pk", "given_name", "family_name")
         ]
         papers: dict[int, set[int]] = defaultdict(set)
