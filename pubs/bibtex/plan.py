@@ -69,6 +69,12 @@ class Decisions:
     create_venues: bool = False
     overwrite_all: bool = False
 
+    def creating_no_venue(self) -> Decisions:
+        """These decisions, with no venue created: a member's import of their own papers
+        leaves each paper's printed venue as it is."""
+        venues = {text: choice for text, choice in self.venues.items() if choice != NEW}
+        return replace(self, venues=venues, create_venues=False)
+
     def person_for(self, entry_key: str, position: int, author: Author) -> Hashable | None:
         if not self.people:
             return None
@@ -409,7 +415,8 @@ def keep_authored(plan: ImportPlan, person: Hashable) -> None:
     """Skip the entries ``person`` is not an author of (a member importing their own papers):
     each is left as it is with a warning naming it and its line, and the people only skipped
     entries would create are not created. A later entry of the file for the same paper as a
-    skipped one is skipped too. No entry of the import creates a venue."""
+    skipped one is skipped too. Such an import creates no venue: it is planned with
+    :meth:`Decisions.creating_no_venue`."""
     skipped: set[str] = set()
     for entry in plan.entries:
         if entry.action == "invalid":
@@ -423,30 +430,23 @@ def keep_authored(plan: ImportPlan, person: Hashable) -> None:
             entry.fill, entry.conflicts, entry.promote = {}, {}, False
             entry.record.problem(NOT_AN_AUTHOR, "warning")
             skipped.add(entry.key)
-        _no_new_venue(entry)
     _keep_used_people(plan)
-
-
-def _no_new_venue(entry: EntryPlan) -> None:
-    """The entry's paper keeps its printed venue and takes no venue the import would create."""
-    if entry.venue is not None:
-        entry.venue.create = False
-    for values in (entry.merged, entry.fill):
-        if isinstance(values.get("venue"), NewVenue):
-            del values["venue"]
 
 
 # -- venues ----------------------------------------------------------------------------------
 
 
 def _venue_identity(venue: VenuePlan | None) -> tuple[str, Hashable] | None:
-    """The venue as duplicate detection compares it: the venue found, or the one the import
-    would create for an unresolved text (one per venue whatever the edition)."""
+    """The venue as duplicate detection compares it: the venue found, the one the import
+    creates (a venue, as the next import finds it), or an unresolved text as the venue it
+    would be created as (one per venue whatever the edition)."""
     if venue is None:
         return None
     if venue.venue is not None:
         return ("venue", venue.venue)
-    return _venue_value_identity(NewVenue(venue.text))
+    if venue.create:
+        return _venue_value_identity(NewVenue(venue.text))
+    return _text_venue_identity(venue.text)
 
 
 def _plan_venue(record: Record, venues: VenueIndex, decisions: Decisions) -> VenuePlan | None:
@@ -577,14 +577,18 @@ def stored_venue_identity(
 
 
 @functools.lru_cache(maxsize=4096)
-def _text_venue_identity(text: str) -> tuple[str, Hashable] | None:
-    return _venue_value_identity(NewVenue(text))
+def _text_venue_identity(text: str) -> tuple[str, Hashable]:
+    """A printed venue no venue is found or created for, by the key of the venue it would be
+    created as. Compared with a venue it is known another way (:class:`PaperIndex`)."""
+    return ("text", new_venue_key(venue_name(text)[0]))
 
 
 def _venue_value_identity(value: Hashable | None) -> tuple[str, Hashable] | None:
-    """A paper's venue (an id, or a :class:`NewVenue`) as duplicate detection compares it."""
+    """A paper's venue (an id, or a :class:`NewVenue` the import creates) as duplicate
+    detection compares it: a venue the import creates is a venue like the others, other than
+    every venue already there."""
     if isinstance(value, NewVenue):
-        return ("text", new_venue_key(venue_name(value.text)[0]))
+        return ("venue", ("new", _text_venue_identity(value.text)[1]))
     return None if value is None else ("venue", value)
 
 

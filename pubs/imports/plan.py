@@ -100,6 +100,8 @@ def bibtex_import_plan(
     """
     if budget is None and seconds is not None:
         budget = TimeBudget(seconds)
+    if import_for_review(scope):  # a member's: their own papers, at the venues printed
+        decisions = (decisions or Decisions()).creating_no_venue()
     state = database_state()
     parsed, records = parse_and_normalize(
         check_text(text), max_entries=max_entries, link_base=link_base, budget=budget

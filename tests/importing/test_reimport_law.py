@@ -161,6 +161,17 @@ def assert_imported_again_changes_nothing(text: str, second: Decisions):
     first=Decisions(skip_invalid=True, allow_ambiguous=True),
     overwrite=False,
 )
+@example(
+    # One title at a venue the import creates and at a catalogue venue: the first import had
+    # taken them for one paper (an unknown name and a catalogue venue cannot be compared),
+    # the second, comparing the created venue with the catalogue's, for two.
+    text="@inproceedings{e0, title={Scheduling Collectives on {GPU} Clusters}, author={Jin Fang},"
+    " year=2018, journal={Journal of Obscure Engines}}\n"
+    "@inproceedings{e1, title={Scheduling Collectives on {GPU} Clusters}, author={Jin Fang},"
+    " year=2018, journal={IEEE Transactions on Parallel and Distributed Systems}}\n",
+    first=Decisions(create_venues=True, skip_invalid=True, allow_ambiguous=True),
+    overwrite=False,
+)
 def test_a_generated_file_imported_twice_changes_nothing_the_second_time(text, first, overwrite):
     """The second import with the first's flags, or overwriting what differs."""
     second = replace(first, overwrite_all=overwrite)

@@ -23,7 +23,7 @@ OWN_AND_OTHERS = """@inproceedings{own,
 
 
 def own_plan(text: str = OWN_AND_OTHERS, decisions: Decisions | None = None):
-    plan = plan_of(text, decisions)
+    plan = plan_of(text, (decisions or Decisions()).creating_no_venue())
     keep_authored(plan, JIN_FANG)
     return plan
 
