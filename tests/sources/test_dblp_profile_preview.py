@@ -4,7 +4,8 @@ already there, resolves every venue by its DBLP key, and fills in what the demo 
 The answer served for the profile is not a recording: it is Jiangfei Duan's entries of
 tests/data/bibtex/dblp.bib, which was assembled by hand in dblp.org's format (see that
 folder's README); no public repository keeps a recording of his profile. The pid is the
-test's own. Every entry of that file is a paper the demo has, so the preview creates none.
+test's own. Every entry of that file is a paper the demo has, so the preview creates none;
+a paper the lab has not entered yet is offered as a new one (the last test).
 """
 
 import json
@@ -42,14 +43,19 @@ def duan_entries() -> tuple[str, list[dict]]:
     return body, expected
 
 
-@pytest.fixture
-def profile_plan(http, replay):
+def plan_profile(http, replay):
+    """The preview of the profile pasted in the admin, and the seeds' expectations."""
     body, expected = duan_entries()
     replay.route("https://dblp.org/pid/000/0001.bib", body)
     identifiers, _ = read_identifiers(PROFILE)
     text, problems = identifiers_bibtex(identifiers=identifiers, http=http)
     assert problems == []
     return bibtex_import_plan(text=text).plan, expected
+
+
+@pytest.fixture
+def profile_plan(http, replay):
+    return plan_profile(http, replay)
 
 
 def test_the_profile_preview_recognises_every_paper_already_there(profile_plan):
@@ -83,3 +89,14 @@ def test_the_profile_preview_fills_in_the_dois_the_demo_lacks(profile_plan):
     assert set(filled) == {"DBLP:conf/asplos/ChenLZDSZY24", "DBLP:conf/asplos/MiaoSDXLCJ24"}
     assert all(doi.startswith("10.1145/") for doi in filled.values())
     assert all(not entry.conflicts for entry in plan.entries)  # nothing the demo says is changed
+
+
+def test_the_profile_preview_offers_a_paper_the_lab_has_not_entered(http, replay):
+    Paper.objects.filter(title__startswith="Centauri").delete()
+    plan, expected = plan_profile(http, replay)
+    [offered] = plan.to_create
+    row = next(row for row in expected if row["key"] == offered.key)
+    people = dict(Person.objects.values_list("pk", "slug"))
+    assert offered.key == "DBLP:conf/asplos/ChenLZDSZY24"
+    assert Venue.objects.get(pk=offered.venue.venue).slug == row["venue"]
+    assert [people.get(a.person, "new") for a in offered.authors] == row["authors"]
