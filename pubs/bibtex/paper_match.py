@@ -28,6 +28,11 @@ PREPRINT_KINDS = frozenset({"preprint"})
 FULL_KINDS = frozenset({"conference", "journal", ""})
 _NOT_WORD = re.compile(r"[\W_]+")
 
+#: A paper's authors as they are compared: for each author in order, the family names they
+#: may have (as printed, and those of the people known by that name) as :func:`family_key`
+#: writes them.
+AuthorNames = tuple[frozenset[str], ...]
+
 
 @dataclass(frozen=True, slots=True)
 class PaperRecord:
@@ -37,8 +42,8 @@ class PaperRecord:
     doi: str = ""
     arxiv_id: str = ""
     kind: str = ""
-    #: The authors' family names as :func:`family_key` writes them; None: not known yet.
-    authors: frozenset[str] | None = None
+    #: The authors' family names; None: not known yet.
+    authors: AuthorNames | None = None
     #: The venue, when known: ("venue", its id), or ("text", a venue name not in the
     #: database yet, as the import would create it). Only venues of one sort are compared.
     venue: tuple[str, Hashable] | None = None
@@ -97,13 +102,13 @@ class PaperIndex:
     def __init__(
         self,
         papers: Iterable[PaperRecord] = (),
-        authors_of: Callable[[list[Hashable]], dict[Hashable, frozenset[str]]] | None = None,
+        authors_of: Callable[[list[Hashable]], dict[Hashable, AuthorNames]] | None = None,
         linked: Iterable[tuple[Hashable, Hashable]] = (),
     ) -> None:
         self.authors_of = authors_of
         #: The pairs of papers linked as versions, each pair as a frozenset of two ids.
         self.linked: set[frozenset[Hashable]] = {frozenset(pair) for pair in linked}
-        self._asked: dict[Hashable, frozenset[str]] = {}
+        self._asked: dict[Hashable, AuthorNames] = {}
         self.papers: dict[Hashable, PaperRecord] = {}
         self.by_doi: dict[str, Hashable] = {}
         self.by_arxiv: dict[str, Hashable] = {}
@@ -130,10 +135,11 @@ class PaperIndex:
         else:
             self._file(key, paper.id, paper.authors)
 
-    def _file(self, key: str, paper_id: Hashable, authors: frozenset[str]) -> None:
-        if not authors:
+    def _file(self, key: str, paper_id: Hashable, authors: AuthorNames) -> None:
+        names = _names(authors)
+        if not names:
             self._no_authors[key].append(paper_id)
-        for family in authors:
+        for family in names:
             self._by_title_author[key, family].append(paper_id)
 
     def update(self, paper: PaperRecord) -> None:
@@ -153,13 +159,13 @@ class PaperIndex:
         doi: str = "",
         arxiv_id: str = "",
         kind: str = "",
-        authors: frozenset[str] = frozenset(),
+        authors: AuthorNames = (),
         venue: tuple[str, Hashable] | None = None,
         minor: bool = False,
     ) -> PaperMatch | None:
         """The paper this one is, if any. A preprint and its published version are one
         paper: the title decides when the years are up to two apart and one is a preprint,
-        and the two share an author (``authors``: family names by :func:`family_key`). A
+        and the two share an author (``authors``: their family names). A
         workshop, short, demo or poster version (``minor``) and the full version of one
         title are two papers."""
         if doi and doi in self.by_doi:
@@ -196,7 +202,7 @@ class PaperIndex:
         title: str,
         year: int | None,
         kind: str = "",
-        authors: frozenset[str] = frozenset(),
+        authors: AuthorNames = (),
         minor: bool = False,
     ) -> list[PaperRecord]:
         """The papers that paper ``paper_id`` (described by the other arguments) is another
@@ -224,7 +230,7 @@ class PaperIndex:
             found.append(other)
         return found
 
-    def _same_title(self, key: str, authors: frozenset[str]) -> list[Hashable]:
+    def _same_title(self, key: str, authors: AuthorNames) -> list[Hashable]:
         """The papers of title ``key`` that may be the paper of ``authors``, in the order they
         were added: those with an author in common, and those of no author known (all of
         them when ``authors`` is empty), the latest :data:`MAX_TITLE_CANDIDATES` of each
@@ -233,10 +239,11 @@ class PaperIndex:
             return []
         if key in self._unasked:
             self._ask(key)
-        if not authors:
+        names = _names(authors)
+        if not names:
             return self.by_title[key][-MAX_TITLE_CANDIDATES:]
         groups = [self._no_authors.get(key, ())]
-        groups += [self._by_title_author.get((key, family), ()) for family in authors]
+        groups += [self._by_title_author.get((key, family), ()) for family in names]
         found = {paper_id for group in groups for paper_id in group[-MAX_TITLE_CANDIDATES:]}
         return sorted(found, key=self._order.__getitem__)
 
@@ -246,17 +253,26 @@ class PaperIndex:
         ids = self._unasked.pop(key)
         found = self.authors_of(ids) if self.authors_of else {}
         for paper_id in ids:
-            self._asked[paper_id] = found.get(paper_id, frozenset())
+            self._asked[paper_id] = found.get(paper_id, ())
             self._file(key, paper_id, self._asked[paper_id])
 
-    def _share_authors(self, paper: PaperRecord, authors: frozenset[str], most: bool) -> bool:
-        """Whether the two author lists have a family name in common or, when ``most``,
-        more than half of the shorter list's (a list not known: yes)."""
+    def _share_authors(self, paper: PaperRecord, authors: AuthorNames, most: bool) -> bool:
+        """Whether an author of ``authors`` has a family name of ``paper``'s authors or,
+        when ``most``, more than half of the shorter list's authors do (a list not known:
+        yes). Authors are counted, not names: "Jin Fang and Jiarui Fang" are two of one name,
+        and "Xu Hongli" one author of two names (Hongli Xu's in Chinese order)."""
         theirs = paper.authors if paper.authors is not None else self._asked[paper.id]
-        if not authors or not theirs:
+        their_names = _names(theirs)
+        if not _names(authors) or not their_names:
             return True
-        shared = len(authors & theirs)
-        return shared * 2 > min(len(authors), len(theirs)) if most else shared > 0
+        shared = sum(1 for names in authors if names & their_names)
+        if not most:
+            return shared > 0
+        return min(shared, len(theirs)) * 2 > min(len(authors), len(theirs))
+
+
+def _names(authors: AuthorNames) -> frozenset[str]:
+    return frozenset().union(*authors)
 
 
 @functools.lru_cache(maxsize=4096)

@@ -10,11 +10,13 @@ Pure Python over plain :class:`PersonRecord` rows. In order, with the reason kep
    ("Samantha Nair", "Samantha P. Nair"), Chinese order ("Xu Hongli") — is a **suggestion**
    that :meth:`PeopleIndex.confirm` links once the whole file is read, when the evidence is
    strong and unambiguous (see there);
-5. a close misspelling ("Gongmin Zhao") is a **suggestion**, never a match;
+5. a close misspelling ("Gongmin Zhao"), or initials with more than someone's ("N. R.
+   Sabar", Nasser Sabar), is a **suggestion**, never a match;
 6. otherwise a new person.
 
 New people of an import are added with :meth:`PeopleIndex.add`, so later entries of the same
-file find them; co-authorships of earlier entries count as evidence too.
+file find them; co-authorships of earlier entries count as evidence too, but a paper never vouches
+for who its own authors are.
 """
 
 from __future__ import annotations
@@ -132,10 +134,14 @@ class PeopleIndex:
         #: (family name, first letter) -> people whose first given name is an initial before a
         #: given name written out ("M. Fatih"): who "Mehmet Fatih" may be.
         self.by_initial_first: dict[tuple[str, str], set[Hashable]] = defaultdict(set)
-        #: The people of each paper, by person; co-authors are read from them only when a
-        #: name fits several people or nearly fits one (see :meth:`coauthors`).
-        self._papers: dict[Hashable, list[frozenset[Hashable]]] = defaultdict(list)
-        self._coauthors: dict[Hashable, tuple[int, frozenset[Hashable]]] = {}
+        #: The people of each paper (by its id, or by the order it was linked in), by person;
+        #: co-authors are read from them only when a name fits several people or nearly fits
+        #: one (see :meth:`coauthors`).
+        self._papers: dict[Hashable, dict[Hashable, frozenset[Hashable]]] = defaultdict(dict)
+        self._coauthors: dict[Hashable, frozenset[Hashable]] = {}
+        #: person -> the paper last left out of their co-authors, and what was left.
+        self._besides: dict[Hashable, tuple[Hashable, frozenset[Hashable]]] = {}
+        self._links = 0
         for person in people:
             self.add(person)
         for first, second in coauthors:
@@ -171,21 +177,33 @@ class PeopleIndex:
         """Record that two people wrote a paper together."""
         self.link_all((first, second))
 
-    def link_all(self, people: Iterable[Hashable]) -> None:
-        """Record that these people wrote a paper together."""
+    def link_all(self, people: Iterable[Hashable], paper: Hashable | None = None) -> None:
+        """Record that these people wrote a paper together: the paper ``paper`` (one linked
+        again adds its people to those it had), or one of its own."""
         together = frozenset(people)
         if len(together) > 1:
+            key = paper if paper is not None else ("linked", self._links)
+            self._links += 1
             for person in together:
-                self._papers[person].append(together)
+                papers = self._papers[person]
+                before = papers.get(key)
+                papers[key] = together if before is None else before | together
+                self._coauthors.pop(person, None)
+                self._besides.pop(person, None)
 
-    def coauthors(self, person: Hashable) -> frozenset[Hashable]:
-        """The people ``person`` wrote a paper with."""
-        papers = self._papers.get(person, ())
-        known = self._coauthors.get(person)
-        if known is None or known[0] != len(papers):
-            known = (len(papers), frozenset().union(*papers) - {person})
-            self._coauthors[person] = known
-        return known[1]
+    def coauthors(self, person: Hashable, besides: Hashable | None = None) -> frozenset[Hashable]:
+        """The people ``person`` wrote a paper with, other than the paper ``besides``."""
+        papers = self._papers.get(person, {})
+        if besides is None or besides not in papers:
+            known = self._coauthors.get(person)
+            if known is None:
+                known = self._coauthors[person] = _others(papers.values(), person)
+            return known
+        last = self._besides.get(person)
+        if last is None or last[0] != besides:
+            others = (together for key, together in papers.items() if key != besides)
+            last = self._besides[person] = (besides, _others(others, person))
+        return last[1]
 
     def families_named(self, author: Author) -> set[str]:
         """The family names of the people ``author`` names as written: the same name, a
@@ -198,8 +216,12 @@ class PeopleIndex:
 
     # -- matching ---------------------------------------------------------------------------
 
-    def match(self, author: Author, coauthors: Iterable[Hashable] = ()) -> PersonMatch:
-        """The person ``author`` is, given the people already known to be on the same entry."""
+    def match(
+        self, author: Author, coauthors: Iterable[Hashable] = (), paper: Hashable | None = None
+    ) -> PersonMatch:
+        """The person ``author`` is, given the people already known to be on the same entry,
+        of the paper ``paper`` when it is known: its own authors are no evidence of who its
+        authors are (once imported, an entry's paper would otherwise vouch for itself)."""
         evidence = set(coauthors)
         if author.native:
             found = self.by_native.get(author.native, set())
@@ -208,7 +230,7 @@ class PeopleIndex:
                     "native", _one(found), reason=f"Chinese-script name {author.native}"
                 )
             if found:
-                return self._decide(found, evidence, author, "native name")
+                return self._decide(found, evidence, paper, author, "native name")
         key = _full_key(author.given, author.surname)
         exact = self.by_full.get(key, set())
         variant = self.by_variant.get(key, set()) - exact
@@ -220,7 +242,7 @@ class PeopleIndex:
                     "variant", _one(variant), reason=f"recorded variant {author.printed!r}"
                 )
             if exact or variant:
-                return self._decide(exact | variant, evidence, author, "same name")
+                return self._decide(exact | variant, evidence, paper, author, "same name")
             middle = self._fitting_middle_names(author)
             if middle:
                 return self._middle(author, middle)
@@ -239,8 +261,14 @@ class PeopleIndex:
                     "initials", person.id, reason=f"the only {author.printed!r}: {person.name}"
                 )
             if fitting:
-                return self._decide(fitting, evidence, author, "initials")
-        return self._suggest(author, evidence)
+                return self._decide(fitting, evidence, paper, author, "initials")
+            fewer = self._fitting_fewer_initials(author)
+            if fewer:
+                ordered = tuple(self._likeliest(fewer, {}))
+                names = " or ".join(self.people[c].name for c in ordered)
+                reason = f"{author.printed} may be {names} with a middle initial"
+                return PersonMatch("suggestion", None, ordered, reason)
+        return self._suggest(author, evidence, paper)
 
     def _fitting_middle_names(self, author: Author) -> set[Hashable]:
         """People of the family name whose given names agree but for middle names or
@@ -348,8 +376,8 @@ class PeopleIndex:
             kind: MatchKind = "chinese_order" if _swapped(author, person) else "middle"
             confirmed[form] = PersonMatch(kind, person.id, (person.id,), reason)
         for form, match in confirmed.items():
-            for paper in list(self._papers.get(form, ())):
-                self.link_all((paper - {form}) | {match.person})
+            for paper, together in list(self._papers.get(form, {}).items()):
+                self.link_all((together - {form}) | {match.person}, paper)
         return confirmed
 
     def _namesakes(self, person: PersonRecord) -> bool:
@@ -385,10 +413,24 @@ class PeopleIndex:
             return found
         return {c for c in found if initials_of(self.people[c].given).startswith(wanted)}
 
+    def _fitting_fewer_initials(self, author: Author) -> set[Hashable]:
+        """The people of the family name whose initials are the author's but for the last
+        ones: "N. R. Sabar" may be Nasser Sabar, with a middle name he does not always write."""
+        wanted, family = initials_of(author.given), fold(author.surname)
+        if len(wanted) < 2:
+            return set()
+        same_first = islice(self.by_initials.get((family, wanted[:1]), {}), MAX_CLOSE_NAMES)
+        return {
+            person_id
+            for person_id in same_first
+            if wanted.startswith(initials_of(self.people[person_id].given))
+        }
+
     def _decide(
         self,
         candidates: Collection[Hashable],
         evidence: set[Hashable],
+        paper: Hashable | None,
         author: Author,
         basis: str,
     ) -> PersonMatch:
@@ -397,7 +439,7 @@ class PeopleIndex:
         The candidates kept with the match are the likeliest MAX_CANDIDATES: those who wrote
         with the entry's authors, then by name.
         """
-        scores = self._shared_coauthors(candidates, evidence)
+        scores = self._shared_coauthors(candidates, evidence, paper)
         best = max(scores.values(), default=0)
         winners = [c for c, score in scores.items() if score == best]
         ordered = tuple(self._likeliest(candidates, scores))
@@ -405,7 +447,7 @@ class PeopleIndex:
             person = self.people[winners[0]]
             shared = sorted(
                 self.people[c].name
-                for c in self.coauthors(person.id) & evidence
+                for c in self.coauthors(person.id, paper) & evidence
                 if c in self.people
             )
             reason = (
@@ -422,16 +464,17 @@ class PeopleIndex:
         return PersonMatch("ambiguous", None, ordered, f"{author.printed} could be {names}{more}")
 
     def _shared_coauthors(
-        self, candidates: Collection[Hashable], evidence: set[Hashable]
+        self, candidates: Collection[Hashable], evidence: set[Hashable], paper: Hashable | None
     ) -> dict[Hashable, int]:
         """How many of the people ``evidence`` each candidate wrote with (those with none left
         out), counted from the smaller side: thousands may fit "J. Wang"."""
         if not evidence:
             return {}
         if len(candidates) <= len(evidence):
-            scores = {c: len(self.coauthors(c) & evidence) for c in candidates}
+            scores = {c: len(self.coauthors(c, paper) & evidence) for c in candidates}
             return {c: score for c, score in scores.items() if score}
-        return dict(Counter(c for e in evidence for c in self.coauthors(e) if c in candidates))
+        found = (c for e in evidence for c in self.coauthors(e, paper) if c in candidates)
+        return dict(Counter(found))
 
     def _likeliest(
         self, candidates: Collection[Hashable], scores: dict[Hashable, int]
@@ -448,7 +491,9 @@ class PeopleIndex:
     def _name_key(self, person_id: Hashable) -> str:
         return self.people[person_id].name
 
-    def _suggest(self, author: Author, evidence: set[Hashable]) -> PersonMatch:
+    def _suggest(
+        self, author: Author, evidence: set[Hashable], paper: Hashable | None
+    ) -> PersonMatch:
         """Close names: the same family name and a given name a typo away, or the other way
         round, or the same given name on someone who wrote with two of the entry's authors
         ("Haohuan Fang" for Haohuan Fu)."""
@@ -464,7 +509,7 @@ class PeopleIndex:
                     candidates.setdefault(person_id, score)
             for person_id, their_family in namesakes.items() if evidence else ():
                 score = fuzz.ratio(family, their_family)
-                shared = len(self.coauthors(person_id) & evidence)
+                shared = len(self.coauthors(person_id, paper) & evidence)
                 if (score >= SUGGESTION_SCORE or shared >= 2) and person_id not in candidates:
                     candidates[person_id] = score + 10 * shared
         if candidates:
@@ -472,6 +517,11 @@ class PeopleIndex:
             names = ", ".join(self.people[c].name for c in ordered)
             return PersonMatch("suggestion", None, ordered, f"no exact match; close to {names}")
         return PersonMatch("new", reason="no one of this name")
+
+
+def _others(papers: Iterable[frozenset[Hashable]], person: Hashable) -> frozenset[Hashable]:
+    """The people of ``papers`` but ``person``."""
+    return frozenset().union(*papers) - {person}
 
 
 def _add_close(names: dict[Hashable, str], person_id: Hashable, name: str) -> None:

@@ -20,6 +20,7 @@ from pubs.bibtex.completion import EntryAuthor, StoredAuthor, complete
 from pubs.bibtex.names import Author
 from pubs.bibtex.normalize import Record
 from pubs.bibtex.paper_match import (
+    AuthorNames,
     PaperIndex,
     PaperMatch,
     PaperRecord,
@@ -299,20 +300,20 @@ class ImportPlan:
 
 def _families(
     authors: list[Author], people: PeopleIndex, known: dict[tuple[str, str], frozenset[str]]
-) -> frozenset[str]:
+) -> AuthorNames:
     """The family names a paper is compared by: its authors' as printed (particles
     included), and those of the people known by the same names, in Chinese order or as a
     recorded variant ("Xu Hongli" is Hongli Xu's), as a paper already there is compared by
     its printed names and their people's; so that a paper compares the same way in its
     file and once imported. ``known`` keeps each name's, the names of a file recurring."""
-    names: set[str] = set()
+    names = []
     for author in authors:
         name = (author.given, author.surname)
         if name not in known:
             named = {author.surname, *people.families_named(author)}
             known[name] = frozenset(filter(None, map(family_key, named)))
-        names |= known[name]
-    return frozenset(names)
+        names.append(known[name])
+    return tuple(names)
 
 
 def build_plan(
@@ -814,7 +815,7 @@ def _plan_authors(
             first[position] = match
         firsts.append(first)
         knowns.append(known)
-        people.link_all(known.values())
+        people.link_all(known.values(), _paper_of(entry))
     # A name written another way ("Robert C. Holte") is weighed with the whole file.
     forms = {
         known[position]: (entry.record.authors[position - 1], match)
@@ -841,7 +842,7 @@ def _plan_authors(
             progress = False
             for position in list(open_positions):
                 check_time(budget, entry.record.line, entry.key)
-                match = people.match(authors[position - 1], evidence)
+                match = people.match(authors[position - 1], evidence, _paper_of(entry))
                 matches[position] = match
                 if match.linked:
                     evidence.add(match.person)
@@ -861,6 +862,11 @@ def _plan_authors(
             )
             for position, author in enumerate(entry.record.authors, start=1)
         )
+
+
+def _paper_of(entry: EntryPlan) -> Hashable:
+    """The paper an entry is: the one it duplicates, or the one it creates."""
+    return entry.duplicate.paper.id if entry.duplicate else f"entry:{entry.key}"
 
 
 #: Matches that make a new person (a suggestion is one until the user says otherwise).

@@ -24,6 +24,7 @@ from pubs.bibtex.completion import StoredAuthor
 from pubs.bibtex.names import parse_name
 from pubs.bibtex.normalize import Record, parse_and_normalize
 from pubs.bibtex.paper_match import (
+    AuthorNames,
     PaperIndex,
     PaperMatch,
     PaperRecord,
@@ -216,8 +217,8 @@ def _people_index() -> PeopleIndex:
     for paper_id, person_id in Authorship.objects.values_list("paper_id", "person_id"):
         by_paper[paper_id].append(person_id)
     index = PeopleIndex(people)
-    for authors in by_paper.values():
-        index.link_all(authors)
+    for paper_id, authors in by_paper.items():
+        index.link_all(authors, paper_id)
     return index
 
 
@@ -262,19 +263,20 @@ def _stored_authors(paper_ids: list[Hashable]) -> dict[Hashable, list[StoredAuth
     return found
 
 
-def _family_names(paper_ids: list[Hashable]) -> dict[Hashable, frozenset[str]]:
-    """The family names of the authors of each paper, as printed and as their people have
-    them (read only for the papers of a title an entry has)."""
-    names: dict[Hashable, set[str]] = defaultdict(set)
+def _family_names(paper_ids: list[Hashable]) -> dict[Hashable, AuthorNames]:
+    """The family names of the authors of each paper, each as printed and as their person
+    has it (read only for the papers of a title an entry has)."""
+    names: dict[Hashable, list[frozenset[str]]] = defaultdict(list)
     for start in range(0, len(paper_ids), 500):
-        rows = Authorship.objects.filter(paper_id__in=paper_ids[start : start + 500]).values_list(
-            "paper_id", "printed_name", "person__family_name"
+        rows = (
+            Authorship.objects.filter(paper_id__in=paper_ids[start : start + 500])
+            .order_by("paper_id", "position")
+            .values_list("paper_id", "printed_name", "person__family_name")
         )
         for paper_id, printed, family in rows:
-            names[paper_id].add(family_key(family))
-            if printed:
-                names[paper_id].add(family_key(parse_name(printed).family))
-    return {paper_id: frozenset(filter(None, found)) for paper_id, found in names.items()}
+            found = {family_key(family), family_key(parse_name(printed).family) if printed else ""}
+            names[paper_id].append(frozenset(filter(None, found)))
+    return {paper_id: tuple(found) for paper_id, found in names.items()}
 
 
 def _existing_values() -> dict[Hashable, dict[str, Any]]:

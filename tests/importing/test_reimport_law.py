@@ -172,6 +172,30 @@ def assert_imported_again_changes_nothing(text: str, second: Decisions):
     first=Decisions(create_venues=True, skip_invalid=True, allow_ambiguous=True),
     overwrite=False,
 )
+@example(
+    # "J. Fang" decided by co-authors: Jin Fang wrote with Gongming Zhao, Jiarui Fang did not.
+    # Once the paper was imported, it showed Jiarui Fang writing with him too, and the second
+    # import found "J. Fang" ambiguous: a paper is no evidence of who its own authors are.
+    text="@inproceedings{e0, title={Scheduling Collectives on {GPU} Clusters}, author={Jin Fang},"
+    " year=2018, booktitle={Proceedings of the AAAI Conference on Artificial Intelligence}}\n"
+    "@misc{e1, title={Scheduling Collectives on {GPU} Clusters}, year=2018,"
+    " author={G. Zhao and Jin Fang and Jiarui Fang and J. Fang},"
+    " booktitle={ICAPS 2019 Workshop on Heuristics and Search for Domain-independent Planning}}\n",
+    first=Decisions(skip_invalid=True, allow_ambiguous=True),
+    overwrite=False,
+)
+@example(
+    # "Xu Hongli" of a workshop version, new to the database, is Hongli Xu's name in Chinese
+    # order: in the file the versions had one author of two in common by family names
+    # counted, once imported the new person "Hongli" made them "most authors the same".
+    text="@inproceedings{e4, title={A Study of Pattern Databases}, year=2018,"
+    " author={Jin Fang and 徐宏力 and Jiarui Fang and WANG Jiannan},"
+    " booktitle={Proceedings of the AAAI Conference on Artificial Intelligence}}\n"
+    "@inproceedings{e5, title={A Study of Pattern Databases}, author={Xu Hongli}, year=2018,"
+    " booktitle={Proceedings of the Workshop on Obscure Engines (WOE)}}\n",
+    first=Decisions(skip_invalid=True, allow_ambiguous=True),
+    overwrite=False,
+)
 def test_a_generated_file_imported_twice_changes_nothing_the_second_time(text, first, overwrite):
     """The second import with the first's flags, or overwriting what differs."""
     second = replace(first, overwrite_all=overwrite)

@@ -92,6 +92,21 @@ def test_co_authors_decide_between_people_the_initials_fit(index, coauthors, per
     assert (result.kind, result.person) == ("coauthors", person)
 
 
+def test_a_paper_is_no_evidence_of_who_its_own_authors_are(index):
+    """Once "J. Fang" of a paper with Gongming Zhao is Jiarui Fang's, imported, that paper
+    no longer makes him "the Fang who wrote with Gongming Zhao" when it is read again."""
+    index.link_all(("jiarui", "gongming"), "their-paper")
+    assert match(index, "J. Fang", "gongming").kind == "ambiguous"
+    found = index.match(parse_name("J. Fang"), {"gongming"}, "their-paper")
+    assert (found.kind, found.person) == ("coauthors", "jin")
+
+
+def test_initials_with_a_middle_initial_someone_lacks_are_a_suggestion(index):
+    result = match(index, "G. M. Zhao")
+    assert (result.kind, result.person, result.candidates) == ("suggestion", None, ("gongming",))
+    assert "with a middle initial" in result.reason
+
+
 def test_two_people_of_one_name_are_told_apart_by_co_authors(index):
     assert match(index, "Wei Wang").kind == "ambiguous"
     assert match(index, "Wei Wang", "hongli").person == "wang-a"
