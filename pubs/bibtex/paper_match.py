@@ -195,27 +195,25 @@ class PaperIndex:
                 return PaperMatch(paper, "title")
         return None
 
-    def versions(
-        self,
-        paper_id: Hashable,
-        *,
-        title: str,
-        year: int | None,
-        kind: str = "",
-        authors: AuthorNames = (),
-        minor: bool = False,
-    ) -> list[PaperRecord]:
-        """The papers that paper ``paper_id`` (described by the other arguments) is another
-        version of, and is not linked to yet: of one title, one a workshop, short, demo or
-        poster version and the other the full conference or journal paper, most authors the
-        same and at most two years apart (a workshop paper often comes a year before the
-        full paper). A preprint is no version: it is the paper it becomes. The pairs found
-        are linked from then on, so that the entries after, and importing the file again,
-        find them linked."""
+    def versions(self, paper_id: Hashable) -> list[PaperRecord]:
+        """The papers that paper ``paper_id``, as the index knows it, is another version of
+        and is not linked to yet: of one title, one a workshop, short, demo or poster
+        version and the other the full conference or journal paper, most authors the same
+        and at most two years apart (a workshop paper often comes a year before the full
+        paper). A preprint is no version: it is the paper it becomes. The pairs found are
+        linked from then on, so that the entries after, and importing the file again, find
+        them linked. (The paper's own title, not that of an entry found by its DOI: a file
+        imported again compares the paper already there.)"""
+        paper = self.papers[paper_id]
+        minor, kind = paper.minor, paper.kind
         if kind in PREPRINT_KINDS or (not minor and kind not in FULL_KINDS):
             return []
+        key = title_key(paper.title)
+        if key in self._unasked:
+            self._ask(key)
+        authors = self._authors(paper)
         found = []
-        for other_id in self._same_title(title_key(title), authors):
+        for other_id in self._same_title(key, authors):
             other = self.papers[other_id]
             pair = frozenset((paper_id, other_id))
             if other_id == paper_id or other.minor == minor or pair in self.linked:
@@ -224,7 +222,8 @@ class PaperIndex:
                 continue
             if not self._share_authors(other, authors, most=True):
                 continue
-            if year is not None and other.year is not None and abs(other.year - year) > 2:
+            years = (paper.year, other.year)
+            if None not in years and abs(years[0] - years[1]) > 2:
                 continue
             self.linked.add(pair)
             found.append(other)
@@ -256,12 +255,16 @@ class PaperIndex:
             self._asked[paper_id] = found.get(paper_id, ())
             self._file(key, paper_id, self._asked[paper_id])
 
+    def _authors(self, paper: PaperRecord) -> AuthorNames:
+        """The paper's authors, as recorded or as asked for (its title asked already)."""
+        return paper.authors if paper.authors is not None else self._asked.get(paper.id, ())
+
     def _share_authors(self, paper: PaperRecord, authors: AuthorNames, most: bool) -> bool:
         """Whether an author of ``authors`` has a family name of ``paper``'s authors or,
         when ``most``, more than half of the shorter list's authors do (a list not known:
         yes). Authors are counted, not names: "Jin Fang and Jiarui Fang" are two of one name,
         and "Xu Hongli" one author of two names (Hongli Xu's in Chinese order)."""
-        theirs = paper.authors if paper.authors is not None else self._asked[paper.id]
+        theirs = self._authors(paper)
         their_names = _names(theirs)
         if not _names(authors) or not their_names:
             return True

@@ -363,15 +363,6 @@ def build_plan(
             venue=venue,
             minor=minor,
         )
-        paper_id = found.paper.id if found is not None else f"entry:{record.key}"
-        entry.versions = papers.versions(
-            paper_id,
-            title=record.title,
-            year=record.year,
-            kind=entry.kind,
-            authors=families,
-            minor=minor,
-        )
         if found is not None:
             entry.action = "duplicate"
             entry.duplicate = found
@@ -394,6 +385,8 @@ def build_plan(
                     record.container,
                 )
             )
+        # The paper as the entry leaves it: another version of papers of its title?
+        entry.versions = papers.versions(found.paper.id if found else f"entry:{record.key}")
     _plan_authors(plan, people, decisions, budget)
     _plan_completions(plan, created, existing, stored_authors)
     _keep_used_people(plan)

@@ -196,6 +196,21 @@ def assert_imported_again_changes_nothing(text: str, second: Decisions):
     first=Decisions(skip_invalid=True, allow_ambiguous=True),
     overwrite=False,
 )
+@example(
+    # An entry of the DOI of a paper of another title: the second import had looked for the
+    # versions of the paper by the entry's title, and linked it to a workshop paper of that
+    # title; the first, whose workshop paper came later, had not.
+    text="@inproceedings{e1, title={Scheduling Collectives on {GPU} Clusters}, author={Jin Fang},"
+    " year=2018, booktitle={Proceedings of the AAAI Conference on Artificial Intelligence},"
+    " doi={10.1000/x1}}\n"
+    "@inproceedings{e2, title={A Study of Pattern Databases}, author={Jin Fang}, year=2018,"
+    " booktitle={Proceedings of the AAAI Conference on Artificial Intelligence},"
+    " doi={10.1000/x1}}\n"
+    "@inproceedings{e5, title={A Study of Pattern Databases}, author={Jin Fang}, year=2018,"
+    " booktitle={ICAPS 2019 Workshop on Heuristics and Search for Domain-independent Planning}}\n",
+    first=Decisions(skip_invalid=True, allow_ambiguous=True),
+    overwrite=False,
+)
 def test_a_generated_file_imported_twice_changes_nothing_the_second_time(text, first, overwrite):
     """The second import with the first's flags, or overwriting what differs."""
     second = replace(first, overwrite_all=overwrite)
