@@ -20,6 +20,43 @@ hypothesis_settings.register_profile("dev", print_blob=True)
 hypothesis_settings.load_profile("ci" if os.environ.get("CI") else "dev")
 
 
+#: Test files handed out first, in this order, when the suite runs on several processes
+#: (pytest-xdist, a file a worker at a time: ``--dist loadfile``): the longest files, few
+#: tests each (the browser tests, the crawls of every public page and export). xdist hands out
+#: the files with the most tests first, and the browser test of every public page, handed out
+#: last, kept one worker busy for minutes after the other had run out of work.
+LONGEST_FIRST = (
+    "tests/e2e/test_public_site.py",
+    "tests/exporting/test_shortened_author_lists.py",
+    "tests/privacy/test_public_responses.py",
+    "tests/e2e/",
+    "tests/importing/test_reimport_law.py",
+    "tests/importing/test_apply.py",
+)
+
+
+@pytest.hookimpl(optionalhook=True)
+def pytest_xdist_make_scheduler(config: pytest.Config, log: object) -> object | None:
+    """``--dist loadfile``, the files of LONGEST_FIRST first."""
+    if config.getvalue("dist") != "loadfile":
+        return None
+    from xdist.scheduler import LoadFileScheduling
+
+    def rank(scope: str) -> int:
+        starts = (i for i, prefix in enumerate(LONGEST_FIRST) if scope.startswith(prefix))
+        return next(starts, len(LONGEST_FIRST))
+
+    class LongestFirst(LoadFileScheduling):
+        def _assign_work_unit(self, node) -> None:
+            if not getattr(self, "_ordered", False):
+                for scope in sorted(self.workqueue, key=rank):
+                    self.workqueue.move_to_end(scope)
+                self._ordered = True
+            super()._assign_work_unit(node)
+
+    return LongestFirst(config, log)
+
+
 @pytest.fixture(scope="session", autouse=True)
 def _fast_password_hashing():
     """Passwords hashed with a fast hasher: the production one takes a third of a second a
@@ -103,13 +140,32 @@ def no_page_cache(settings) -> None:
     settings.PUBLIC_CACHE_SECONDS = 0
 
 
+def worker_redis_url() -> str:
+    """The Redis database of this test process: TEST_REDIS_URL (by default database 15 of the
+    server on 127.0.0.1:6379) in a run on one process; with pytest-xdist, worker gwN takes the
+    Nth database below it (gw0 15, gw1 14, ...), since clearing the cache empties the whole
+    database and the workers' tests run at the same time."""
+    base = os.environ.get("TEST_REDIS_URL", "redis://127.0.0.1:6379/15")
+    worker = os.environ.get("PYTEST_XDIST_WORKER", "")
+    if not worker.startswith("gw"):
+        return base
+    address, _, number = base.rstrip("/").rpartition("/")
+    if not number.isdigit():
+        address, number = base.rstrip("/"), "15"
+    database = int(number) - int(worker[2:])
+    if database < 0:
+        raise RuntimeError(f"{base}: too few Redis databases below it for worker {worker}")
+    return f"{address}/{database}"
+
+
 @pytest.fixture
 def redis_cache(settings):
-    """The page cache in the Redis server on 127.0.0.1:6379 (a database of its own)."""
+    """The page cache in the Redis server on 127.0.0.1:6379 (a database of its own, one a
+    pytest-xdist worker)."""
     settings.CACHES = {
         "default": {
             "BACKEND": "django.core.cache.backends.redis.RedisCache",
-            "LOCATION": os.environ.get("TEST_REDIS_URL", "redis://127.0.0.1:6379/15"),
+            "LOCATION": worker_redis_url(),
             "KEY_PREFIX": f"labpubs-test-{uuid.uuid4().hex}",
         }
     }

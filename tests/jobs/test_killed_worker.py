@@ -98,7 +98,8 @@ def backend_waiting_for_jobs(process: subprocess.Popen, output) -> int:
             assert process.poll() is None, output.read_text()
             cursor.execute(
                 "SELECT pid FROM pg_locks WHERE relation = 'pubs_importjob'::regclass"
-                " AND NOT granted"
+                " AND NOT granted AND database ="
+                " (SELECT oid FROM pg_database WHERE datname = current_database())"
             )
             row = cursor.fetchone()
             if row:

@@ -61,7 +61,9 @@ def backend_waiting_for_authorships(process: subprocess.Popen, output: Path) -> 
                 """
                 SELECT waiting.pid FROM pg_locks waiting
                 JOIN pg_locks written ON written.pid = waiting.pid
-                WHERE waiting.relation = 'pubs_authorship'::regclass AND NOT waiting.granted
+                WHERE waiting.database = (SELECT oid FROM pg_database
+                                          WHERE datname = current_database())
+                  AND waiting.relation = 'pubs_authorship'::regclass AND NOT waiting.granted
                   AND written.relation = 'pubs_paper'::regclass
                   AND written.mode = 'RowExclusiveLock' AND written.granted
                 """
