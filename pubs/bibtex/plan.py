@@ -524,12 +524,14 @@ def _plan_duplicate(
         first = created[entry.same_as_entry]
         values = first.values()
         _plan_update(entry, values, decisions, given={n for n, v in values.items() if v})
+        _refuse_taken_identifiers(entry, paper.id, papers)
         first.merged.update(entry.fill)
         values = first.values()
     else:
         current = changed.get(paper.id) or existing.get(paper.id, {})
         given = given_by_file.setdefault(paper.id, set())
         _plan_update(entry, current, decisions, given=given)
+        _refuse_taken_identifiers(entry, paper.id, papers)
         given.update(name for name, value in _paper_values(entry).items() if value)
         values = changed[paper.id] = {**current, **entry.fill}
     if entry.fill:
@@ -549,6 +551,28 @@ def _plan_duplicate(
                 else paper.minor,
                 container=entry.fill.get("container_title") or paper.container,
             )
+        )
+
+
+def _refuse_taken_identifiers(entry: EntryPlan, paper_id: Hashable, papers: PaperIndex) -> None:
+    """A DOI or arXiv id that another paper has is not given to this one (an entry with the
+    DOI of one paper and the arXiv id of another): the entry is warned, and the paper keeps
+    what it has."""
+    for name, label, holders in (
+        ("doi", "DOI", papers.by_doi),
+        ("arxiv_id", "arXiv id", papers.by_arxiv),
+    ):
+        value = entry.fill.get(name)
+        holder = holders.get(value) if value else None
+        if holder is None or holder == paper_id:
+            continue
+        del entry.fill[name]
+        entry.conflicts.pop(name, None)
+        other = papers.papers[holder]
+        which = f"entry {other.entry_key}" if other.entry_key else f"“{other.title}”"
+        entry.record.problem(
+            f"its {label} {value} is that of another paper ({which}): this paper keeps its own",
+            "warning",
         )
 
 

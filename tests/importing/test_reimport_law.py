@@ -211,6 +211,20 @@ def assert_imported_again_changes_nothing(text: str, second: Decisions):
     first=Decisions(skip_invalid=True, allow_ambiguous=True),
     overwrite=False,
 )
+@example(
+    # An entry with the DOI of one paper of the file and the arXiv id of another: the paper
+    # of the DOI took the arXiv id too, and the import failed on two papers of one arXiv id.
+    text="@inproceedings{e0, title={Scheduling Collectives on {GPU} Clusters}, author={Jin Fang},"
+    " year=2018, journal={CoRR}, doi={10.1000/x0}, eprint={1901.00003}, archiveprefix={arXiv}}\n"
+    "@article{e2, title={Scheduling Collectives on {GPU} Clusters}, author={Jin Fang},"
+    " year=2018, doi={10.1000/x1},"
+    " booktitle={ICAPS 2019 Workshop on Heuristics and Search for Domain-independent Planning}}\n"
+    "@inproceedings{e3, title={Scheduling Collectives on {GPU} Clusters}, author={Jin Fang},"
+    " year=2018, booktitle={Proceedings of the AAAI Conference on Artificial Intelligence},"
+    " doi={10.1000/x1}, eprint={1901.00003}, archiveprefix={arXiv}}\n",
+    first=Decisions(skip_invalid=True, allow_ambiguous=True),
+    overwrite=False,
+)
 def test_a_generated_file_imported_twice_changes_nothing_the_second_time(text, first, overwrite):
     """The second import with the first's flags, or overwriting what differs."""
     second = replace(first, overwrite_all=overwrite)

@@ -321,3 +321,21 @@ def test_an_unresolved_venue_is_listed_and_can_be_created():
     assert (
         plan_of(text, Decisions(venues={"Workshop on Obscure Things": NEW})).unresolved_venues == {}
     )
+
+
+def test_the_paper_of_an_entry_s_doi_does_not_take_the_arxiv_id_of_another_paper():
+    plan = plan_of(
+        """@inproceedings{usp, title={Another Title}, author={Jin Fang}, year={2024},
+  booktitle={ICNP}, doi={10.1109/ICNP.2024.1}}
+@inproceedings{mixed, title={Another Title}, author={Jin Fang}, year={2024},
+  booktitle={ICNP}, doi={10.1109/ICNP.2024.1}, eprint={2405.07719}, archiveprefix={arXiv}}
+"""
+    )
+    mixed = plan.entries[1]
+    assert mixed.duplicate.how == "doi" and "arxiv_id" not in mixed.fill
+    assert plan.entries[0].values()["arxiv_id"] == ""
+    assert any(
+        "its arXiv id 2405.07719 is that of another paper (“USP: A Unified Sequence Parallelism"
+        in str(problem)
+        for problem in plan.warnings
+    ), plan.warnings
