@@ -260,18 +260,22 @@ class PaperIndex:
         return paper.authors if paper.authors is not None else self._asked.get(paper.id, ())
 
     def _share_authors(self, paper: PaperRecord, authors: AuthorNames, most: bool) -> bool:
-        """Whether an author of ``authors`` has a family name of ``paper``'s authors or,
-        when ``most``, more than half of the shorter list's authors do (a list not known:
-        yes). Authors are counted, not names: "Jin Fang and Jiarui Fang" are two of one name,
-        and "Xu Hongli" one author of two names (Hongli Xu's in Chinese order)."""
+        """Whether the two lists have an author in common or, when ``most``, more than
+        half of the shorter list's authors (a list not known: yes). Authors are counted,
+        not names, and on both sides alike: "Jin Fang and Jiarui Fang" are two authors of
+        one name, who have one Fang in common with "Jin Fang and Gongming Zhao"; "Xu
+        Hongli" is one author of two names (Hongli Xu's in Chinese order)."""
         theirs = self._authors(paper)
-        their_names = _names(theirs)
-        if not _names(authors) or not their_names:
+        my_names, their_names = _names(authors), _names(theirs)
+        if not my_names or not their_names:
             return True
-        shared = sum(1 for names in authors if names & their_names)
+        shared = min(
+            sum(1 for names in authors if names & their_names),
+            sum(1 for names in theirs if names & my_names),
+        )
         if not most:
             return shared > 0
-        return min(shared, len(theirs)) * 2 > min(len(authors), len(theirs))
+        return shared * 2 > min(len(authors), len(theirs))
 
 
 def _names(authors: AuthorNames) -> frozenset[str]:

@@ -255,13 +255,18 @@ class PeopleIndex:
             fitting: Collection[Hashable] = self._fitting_initials(author)
             if variant or exact:
                 fitting = {*fitting, *variant, *exact}
-            if len(fitting) == 1:
-                person = self.people[_one(fitting)]
-                return PersonMatch(
-                    "initials", person.id, reason=f"the only {author.printed!r}: {person.name}"
-                )
+            # A person known by these initials alone ("J. Fang", made for a name that could
+            # be Jin Fang or Jiarui Fang) is no candidate beside those it could be: the
+            # name is theirs when they cannot be told apart, as when it was made.
+            named = {c for c in fitting if not self._by_initials_alone(c)}
+            if named and len(named) < len(fitting):
+                found = self._initials(author, named, evidence, paper)
+                alone = {c for c in exact if c not in named}
+                if found.kind == "ambiguous" and len(alone) == 1:
+                    return PersonMatch("exact", _one(alone), found.candidates, found.reason)
+                return found
             if fitting:
-                return self._decide(fitting, evidence, paper, author, "initials")
+                return self._initials(author, fitting, evidence, paper)
             fewer = self._fitting_fewer_initials(author)
             if fewer:
                 ordered = tuple(self._likeliest(fewer, {}))
@@ -269,6 +274,26 @@ class PeopleIndex:
                 reason = f"{author.printed} may be {names} with a middle initial"
                 return PersonMatch("suggestion", None, ordered, reason)
         return self._suggest(author, evidence, paper)
+
+    def _initials(
+        self,
+        author: Author,
+        fitting: Collection[Hashable],
+        evidence: set[Hashable],
+        paper: Hashable | None,
+    ) -> PersonMatch:
+        """Initials that fit ``fitting``: the one person, or the one co-authors decide."""
+        if len(fitting) == 1:
+            person = self.people[_one(fitting)]
+            return PersonMatch(
+                "initials", person.id, reason=f"the only {author.printed!r}: {person.name}"
+            )
+        return self._decide(fitting, evidence, paper, author, "initials")
+
+    def _by_initials_alone(self, person_id: Hashable) -> bool:
+        """Whether the person's given names are initials only ("J.", "J. R.")."""
+        pieces = [piece for piece in re.split(r"[\s.\-]+", self.people[person_id].given) if piece]
+        return bool(pieces) and all(len(piece) == 1 for piece in pieces)
 
     def _fitting_middle_names(self, author: Author) -> set[Hashable]:
         """People of the family name whose given names agree but for middle names or

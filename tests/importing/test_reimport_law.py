@@ -225,6 +225,34 @@ def assert_imported_again_changes_nothing(text: str, second: Decisions):
     first=Decisions(skip_invalid=True, allow_ambiguous=True),
     overwrite=False,
 )
+@example(
+    # Jin and Jiarui Fang's workshop paper, and Jin Fang and Gongming Zhao's full paper: one
+    # author in common, counted from the full paper in the file; counted from the workshop
+    # paper on the second import, both Fangs had met the one.
+    text="@inproceedings{e0, title={Scheduling Collectives on {GPU} Clusters}, year=2018,"
+    " author={Jin Fang and Jiarui Fang},"
+    " booktitle={Proceedings of the Workshop on Obscure Engines (WOE)}}\n"
+    "@inproceedings{e1, title={Scheduling Collectives on {GPU} Clusters}, year=2018,"
+    " author={Jin Fang and Gongming Zhao},"
+    " booktitle={Proceedings of the AAAI Conference on Artificial Intelligence}}\n",
+    first=Decisions(skip_invalid=True, allow_ambiguous=True),
+    overwrite=False,
+)
+@example(
+    # "J. Fang" is decided for Jiarui Fang (Jiannan Wang's co-author), who is on the list
+    # already, and stored once; the first entry's "J. Fang", ambiguous, becomes a person
+    # "J. Fang". Imported again, that person was a third candidate, the name ambiguous, and
+    # its new person completed the second paper's list. A person known by initials alone
+    # is now the name's only when those it could be cannot be told apart.
+    text="@inproceedings{e2, title={Scheduling Collectives on {GPU} Clusters}, year=2018,"
+    " author={Jin Fang and J. Fang and Jiarui Fang},"
+    " booktitle={Proceedings of the AAAI Conference on Artificial Intelligence}}\n"
+    "@inproceedings{e3, title={A Study of Pattern Databases}, year=2018,"
+    " author={Jin Fang and Jiarui Fang and J. Fang and WANG Jiannan},"
+    " booktitle={Proceedings of the AAAI Conference on Artificial Intelligence}}\n",
+    first=Decisions(skip_invalid=True, allow_ambiguous=True),
+    overwrite=False,
+)
 def test_a_generated_file_imported_twice_changes_nothing_the_second_time(text, first, overwrite):
     """The second import with the first's flags, or overwriting what differs."""
     second = replace(first, overwrite_all=overwrite)

@@ -105,6 +105,8 @@ def test_most_authors_are_counted_as_authors_not_as_family_names():
 
     assert workshop_version_of(names("fang", "fang"), names("fang", "fang"))
     assert workshop_version_of(names("hongli"), (frozenset({"xu", "hongli"}),))
+    assert not workshop_version_of(names("fang", "fang"), names("fang", "zhao"))
+    assert not workshop_version_of(names("fang", "zhao"), names("fang", "fang"))
 
 
 def test_a_journal_paper_of_a_conference_paper_s_title_is_another_paper():

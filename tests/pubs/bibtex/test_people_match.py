@@ -101,6 +101,17 @@ def test_a_paper_is_no_evidence_of_who_its_own_authors_are(index):
     assert (found.kind, found.person) == ("coauthors", "jin")
 
 
+def test_a_person_known_by_initials_alone_has_the_name_only_when_the_others_tie(index):
+    """ "J. Fang", a person made for a name that could be Jin Fang or Jiarui Fang, is no
+    third candidate beside them: co-authors decide between the two, and when they cannot,
+    the name is that person's."""
+    index.add(PersonRecord("j-fang", "J.", "Fang"))
+    index.link_all(("j-fang", "gongming", "haohuan"))
+    assert match(index, "J. Fang", "haohuan").person == "jiarui"
+    found = match(index, "J. Fang")
+    assert (found.kind, found.person) == ("exact", "j-fang")
+
+
 def test_initials_with_a_middle_initial_someone_lacks_are_a_suggestion(index):
     result = match(index, "G. M. Zhao")
     assert (result.kind, result.person, result.candidates) == ("suggestion", None, ("gongming",))
