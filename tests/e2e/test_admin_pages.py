@@ -67,8 +67,8 @@ def test_admin_change_forms_fit_the_window(site, browser, device, language):
     try:
         log_in(page, site)
         for name, path in change_forms().items():
-            page.goto(f"{site}{path}")
-            page.wait_for_load_state("networkidle")
+            page.goto(f"{site}{path}")  # until the load event: styles and scripts applied
+            page.evaluate("document.fonts.ready.then(() => true)")
             assert page.evaluate("document.documentElement.lang") == html_lang, name
             wide = page.evaluate("document.documentElement.scrollWidth")
             width = page.evaluate("innerWidth")
