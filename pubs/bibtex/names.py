@@ -80,7 +80,7 @@ class Author:
     is_initials: bool = False
 
     def __post_init__(self) -> None:
-        object.__setattr__(self, "is_initials", _only_initials(self.given))
+        object.__setattr__(self, "is_initials", only_initials(self.given))
 
     @property
     def surname(self) -> str:
@@ -94,7 +94,8 @@ class Author:
         return " ".join(part for part in (self.given, self.von, self.family, self.jr) if part)
 
 
-def _only_initials(given: str) -> bool:
+def only_initials(given: str) -> bool:
+    """Whether given names are initials only: "J.", "J. R.", "JR"."""
     return bool(given) and all(
         len(piece.strip(".")) <= 1 or (piece.isupper() and len(piece) <= 3)
         for piece in re.split(r"[\s\-.]+", given)

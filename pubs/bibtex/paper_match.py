@@ -209,8 +209,6 @@ class PaperIndex:
         if kind in PREPRINT_KINDS or (not minor and kind not in FULL_KINDS):
             return []
         key = title_key(paper.title)
-        if key in self._unasked:
-            self._ask(key)
         authors = self._authors(paper)
         found = []
         for other_id in self._same_title(key, authors):
@@ -256,8 +254,13 @@ class PaperIndex:
             self._file(key, paper_id, self._asked[paper_id])
 
     def _authors(self, paper: PaperRecord) -> AuthorNames:
-        """The paper's authors, as recorded or as asked for (its title asked already)."""
-        return paper.authors if paper.authors is not None else self._asked.get(paper.id, ())
+        """The paper's authors, as recorded or as asked for (with the other papers of its
+        title, if they were not asked for yet)."""
+        if paper.authors is not None:
+            return paper.authors
+        if paper.id not in self._asked and (key := title_key(paper.title)) in self._unasked:
+            self._ask(key)
+        return self._asked.get(paper.id, ())
 
     def _share_authors(self, paper: PaperRecord, authors: AuthorNames, most: bool) -> bool:
         """Whether the two lists have an author in common or, when ``most``, more than

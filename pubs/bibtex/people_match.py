@@ -30,7 +30,7 @@ from typing import Literal
 
 from rapidfuzz import fuzz, process
 
-from pubs.bibtex.names import Author, parse_name
+from pubs.bibtex.names import Author, only_initials, parse_name
 from pubs.bibtex.text import without_accents
 
 MatchKind = Literal[
@@ -258,7 +258,7 @@ class PeopleIndex:
             # A person known by these initials alone ("J. Fang", made for a name that could
             # be Jin Fang or Jiarui Fang) is no candidate beside those it could be: the
             # name is theirs when they cannot be told apart, as when it was made.
-            named = {c for c in fitting if not self._by_initials_alone(c)}
+            named = {c for c in fitting if not only_initials(self.people[c].given)}
             if named and len(named) < len(fitting):
                 found = self._initials(author, named, evidence, paper)
                 alone = {c for c in exact if c not in named}
@@ -289,11 +289,6 @@ class PeopleIndex:
                 "initials", person.id, reason=f"the only {author.printed!r}: {person.name}"
             )
         return self._decide(fitting, evidence, paper, author, "initials")
-
-    def _by_initials_alone(self, person_id: Hashable) -> bool:
-        """Whether the person's given names are initials only ("J.", "J. R.")."""
-        pieces = [piece for piece in re.split(r"[\s.\-]+", self.people[person_id].given) if piece]
-        return bool(pieces) and all(len(piece) == 1 for piece in pieces)
 
     def _fitting_middle_names(self, author: Author) -> set[Hashable]:
         """People of the family name whose given names agree but for middle names or
