@@ -305,9 +305,14 @@ def _families(
     included), and those of the people known by the same names, in Chinese order or as a
     recorded variant ("Xu Hongli" is Hongli Xu's), as a paper already there is compared by
     its printed names and their people's; so that a paper compares the same way in its
-    file and once imported. ``known`` keeps each name's, the names of a file recurring."""
-    names = []
+    file and once imported. A name listed twice ("WANG Jiannan and Jiannan Wang") is one
+    author, as it is stored once. ``known`` keeps each name's, the names of a file recurring."""
+    names, listed = [], set()
     for author in authors:
+        one = author.native or (fold(author.surname), fold(author.given))
+        if one in listed:
+            continue
+        listed.add(one)
         name = (author.given, author.surname)
         if name not in known:
             named = {author.surname, *people.families_named(author)}

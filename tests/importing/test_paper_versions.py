@@ -127,6 +127,16 @@ def test_importing_the_versions_again_links_nothing_new():
     assert list(Paper.versions.through.objects.values_list()) == links
 
 
+def test_an_author_listed_twice_is_one_author_when_versions_are_compared():
+    """Stored once, the workshop paper has one author, whom the full paper has too: linked
+    in the file as when the file is imported again."""
+    workshop = WORKSHOP.replace(AUTHORS, "Jiannan Wang and WANG Jiannan")
+    conference = CONFERENCE.replace(AUTHORS, r"Jin Fang and Tom\'{a}s de la Rosa and Jiannan Wang")
+    plan = run(conference + workshop)
+    assert plan.summary()["linked"] == 1
+    assert run(conference + workshop).summary()["linked"] == 0
+
+
 def test_undoing_the_import_takes_off_the_links_it_made_and_only_those():
     run(CONFERENCE)
     conference = titled().get()

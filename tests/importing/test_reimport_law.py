@@ -253,6 +253,18 @@ def assert_imported_again_changes_nothing(text: str, second: Decisions):
     first=Decisions(skip_invalid=True, allow_ambiguous=True),
     overwrite=False,
 )
+@example(
+    # One human listed twice, written two ways: two authors in the file, one once stored,
+    # with one in common with the full paper; the second import had linked the two.
+    text="@inproceedings{e0, title={Scheduling Collectives on {GPU} Clusters}, year=2018,"
+    r" author={Jin Fang and Tom\'{a}s de la Rosa and WANG Jiannan}, doi={10.1000/x0},"
+    " booktitle={Proceedings of the AAAI Conference on Artificial Intelligence}}\n"
+    "@inproceedings{e3, title={Scheduling Collectives on {GPU} Clusters}, year=2018,"
+    " author={Jiannan Wang and WANG Jiannan},"
+    " booktitle={ICAPS 2019 Workshop on Heuristics and Search for Domain-independent Planning}}\n",
+    first=Decisions(skip_invalid=True, allow_ambiguous=True),
+    overwrite=False,
+)
 def test_a_generated_file_imported_twice_changes_nothing_the_second_time(text, first, overwrite):
     """The second import with the first's flags, or overwriting what differs."""
     second = replace(first, overwrite_all=overwrite)
