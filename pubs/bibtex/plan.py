@@ -11,7 +11,7 @@ from __future__ import annotations
 
 import functools
 import re
-from collections.abc import Callable, Collection, Hashable
+from collections.abc import Callable, Collection, Hashable, Mapping
 from dataclasses import dataclass, field, replace
 from operator import attrgetter
 from typing import Any, Literal
@@ -202,6 +202,10 @@ class ImportPlan:
     new_people: dict[str, NewPerson]
     containers: list[str]
     decisions: Decisions
+    #: The authors of the entries whose paper would be stored with other authors than their
+    #: names say (one human listed under two names, who is stored once; a list completed by
+    #: a later entry), as papers are compared: what planning the file again compares them by.
+    counted: dict[str, AuthorNames] = field(default_factory=dict)
 
     @property
     def errors(self) -> list[Problem]:
@@ -332,11 +336,17 @@ def build_plan(
     decisions: Decisions | None = None,
     budget: TimeBudget | None = None,
     stored_authors: Callable[[list[Hashable]], dict[Hashable, list[StoredAuthor]]] | None = None,
+    counted: Mapping[str, AuthorNames] | None = None,
 ) -> ImportPlan:
     """Plan the import of ``records``; ``existing`` holds the fillable fields of each paper
     already there (by paper id), to say what an import of a duplicate would fill in, and
     ``stored_authors`` gives the authors of the papers already there that entries match
     (asked once), to say whose author list an entry completes.
+
+    Papers are compared by their authors' names, and an entry's names may be fewer people
+    than it lists, which only matching its authors tells. ``counted`` gives the authors of
+    such entries as a planning before found them (:attr:`ImportPlan.counted`): planned again
+    with them, the file compares as it will once imported.
 
     Raises BibtexError when planning takes longer than ``budget``.
     """
@@ -346,6 +356,7 @@ def build_plan(
     changed: dict[Hashable, dict[str, Any]] = {}  # papers already there, as entries leave them
     given_by_file: dict[Hashable, set[str]] = {}  # their fields that entries before gave
     known_families: dict[tuple[str, str], frozenset[str]] = {}  # by name, for _families
+    named: dict[str, AuthorNames] = {}  # each entry's authors as its names give them
     for record in records:
         check_time(budget, record.line, record.key)
         entry = EntryPlan(record)
@@ -355,7 +366,9 @@ def build_plan(
             continue
         entry.venue = _plan_venue(record, venues, decisions)
         entry.kind = _kind(record, entry.venue)
-        families = _families(record.authors, people, known_families)
+        families = named[record.key] = _families(record.authors, people, known_families)
+        if counted and record.key in counted:
+            families = counted[record.key]
         venue = _venue_identity(entry.venue)
         minor = is_minor_version(record.container)
         found = papers.find(
@@ -395,7 +408,24 @@ def build_plan(
     _plan_authors(plan, people, decisions, budget)
     _plan_completions(plan, created, existing, stored_authors)
     _keep_used_people(plan)
+    for entry in plan.to_write:
+        stored = _families(_as_stored(entry), people, known_families)
+        if stored != named[entry.key]:
+            plan.counted[entry.key] = stored
     return plan
+
+
+def _as_stored(entry: EntryPlan) -> list[Author]:
+    """The authors of the paper an entry creates as they will be stored: each person once."""
+    seen: set[Hashable] = set()
+    authors = []
+    for a in entry.authors:
+        if a.person is not None:
+            if a.person in seen:
+                continue
+            seen.add(a.person)
+        authors.append(a.author)
+    return authors
 
 
 def _keep_used_people(plan: ImportPlan) -> None:

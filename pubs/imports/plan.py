@@ -49,6 +49,11 @@ from pubs.services.papers import venue_index
 #: Fields of a paper an import may change on a paper already there (undo restores them).
 RESTORABLE = tuple(dict.fromkeys((*FILLABLE, "kind", "status", "year", "more_authors", "modified")))
 
+#: How many times a file is planned, at most, until its papers compare by their authors as
+#: they will be stored (pubs.bibtex.plan.build_plan's ``counted``): once, unless an entry
+#: lists one human under two names; twice, nearly always, when one does.
+PLANNINGS = 3
+
 #: What an entry is told of a paper it matches that the importing user may not see.
 HIDDEN_PAPER = "a paper with this identifier exists that you cannot see; ask an admin"
 
@@ -104,20 +109,28 @@ def bibtex_import_plan(
     if import_for_review(scope):  # a member's: their own papers, at the venues printed
         decisions = (decisions or Decisions()).creating_no_venue()
     state = database_state()
-    parsed, records = parse_and_normalize(
-        check_text(text), max_entries=max_entries, link_base=link_base, budget=budget
-    )
-    plan = build_plan(
-        parsed,
-        records,
-        people=_people_index(),
-        papers=_paper_index(),
-        venues=venue_index(),
-        existing=_existing_values(),
-        decisions=decisions,
-        budget=budget,
-        stored_authors=_stored_authors,
-    )
+    text = check_text(text)
+    venues, existing = venue_index(), _existing_values()
+    counted: dict[str, AuthorNames] = {}
+    for _ in range(PLANNINGS):
+        parsed, records = parse_and_normalize(
+            text, max_entries=max_entries, link_base=link_base, budget=budget
+        )
+        plan = build_plan(
+            parsed,
+            records,
+            people=_people_index(),
+            papers=_paper_index(),
+            venues=venues,
+            existing=existing,
+            decisions=decisions,
+            budget=budget,
+            stored_authors=_stored_authors,
+            counted=counted,
+        )
+        if plan.counted == counted:
+            break
+        counted = plan.counted  # a human listed twice: planned again, counted once
     if import_for_review(scope):  # a member's: their own papers only
         keep_authored(plan, scope.person_id)
     return PlannedImport(

@@ -339,3 +339,39 @@ def test_the_paper_of_an_entry_s_doi_does_not_take_the_arxiv_id_of_another_paper
         in str(problem)
         for problem in plan.warnings
     ), plan.warnings
+
+
+WORKSHOP_AND_FULL = (
+    "@inproceedings{full, title={Scheduling Collectives}, year=2024,"
+    " author={Jin Fang and Harry Xu and Gongming Zhao},"
+    " booktitle={IEEE International Conference on Network Protocols}}\n"
+    "@inproceedings{workshop, title={Scheduling Collectives}, year=2024,"
+    " author={Gongming Zhao and G. Zhao},"
+    " booktitle={ICNP Workshop on Obscure Engines}}\n"
+)
+
+
+def test_an_entry_listing_one_human_under_two_names_is_counted_as_stored():
+    """ "G. Zhao" is Gongming Zhao, listed already: the workshop paper will have one author,
+    not two, which the plan gives for planning the file again."""
+    plan = plan_of(WORKSHOP_AND_FULL)
+    assert plan.counted == {"workshop": (frozenset({"zhao"}),)}
+
+
+def test_planned_again_with_its_authors_counted_as_stored_the_file_compares_as_imported():
+    """Two authors, one in common with the full paper: no version of it; one, in common: a
+    version, as the next import, comparing the stored papers, would find."""
+    first = plan_of(WORKSHOP_AND_FULL)
+    assert first.entries[1].versions == []
+    parsed = parse(WORKSHOP_AND_FULL)
+    again = build_plan(
+        parsed,
+        [normalize(entry) for entry in parsed.entries],
+        people=PeopleIndex(PEOPLE, COAUTHORS),
+        papers=PaperIndex([PREPRINT]),
+        venues=VenueIndex(VENUES),
+        existing=EXISTING,
+        counted=first.counted,
+    )
+    assert [v.entry_key for v in again.entries[1].versions] == ["full"]
+    assert again.counted == first.counted
