@@ -10,6 +10,7 @@ page is compared with.
 from __future__ import annotations
 
 from dataclasses import dataclass
+from functools import lru_cache
 from html.parser import HTMLParser
 
 from people.models import Advising, Group, Membership, Person, Role
@@ -239,7 +240,10 @@ class Elements(HTMLParser):
             self.scripts[-1] = (kind, text + data)
 
 
+@lru_cache(maxsize=128)
 def elements(html: str) -> Elements:
+    """The elements of ``html``, read once for all the checks of the same text (a plain page
+    is compared with every hostile one)."""
     parser = Elements()
     parser.feed(html)
     parser.close()

@@ -60,15 +60,18 @@ def _latex_decoder() -> LatexNodes2Text:
 _LATEX = _latex_decoder()
 
 
-def exports(client: Client) -> dict[str, str]:
-    return fetch_all(client, EXPORTS)
-
-
 @pytest.fixture(scope="module")
 def baseline(django_db_setup, django_db_blocker) -> dict[str, str]:
     """The exports of the lab with plain text in every field (nothing is kept)."""
     with django_db_blocker.unblock():
         return plain_responses(EXPORTS)
+
+
+@pytest.fixture(scope="module")
+def hostile_exports(hostile_module_db, django_db_blocker) -> dict[str, str]:
+    """The exports of the hostile lab, read once for the tests of its payload."""
+    with django_db_blocker.unblock():
+        return fetch_all(Client(), EXPORTS)
 
 
 def one_line(text: str) -> str:
@@ -84,20 +87,22 @@ def entry_fields(text: str) -> dict[str, str]:
 
 
 @pytest.mark.parametrize("variant", ["bib", "bib utf8"])
-def test_bibtex_is_one_entry_with_the_fields_of_plain_text(client, payload, baseline, variant):
-    fields = entry_fields(client.get(EXPORTS[variant]).content.decode())
+def test_bibtex_is_one_entry_with_the_fields_of_plain_text(
+    payload, hostile_exports, baseline, variant
+):
+    fields = entry_fields(hostile_exports[variant])
     assert sorted(fields) == sorted(entry_fields(baseline[variant]))
 
 
 @pytest.mark.parametrize("variant", ["bib", "bib utf8"])
-def test_bibtex_keeps_the_value(client, payload, variant):
-    fields = entry_fields(client.get(EXPORTS[variant]).content.decode())
+def test_bibtex_keeps_the_value(payload, hostile_exports, variant):
+    fields = entry_fields(hostile_exports[variant])
     values = {field: latex_text(fields[field]) for field in WRITTEN}
     assert values == dict.fromkeys(WRITTEN, one_line(payload))
 
 
-def test_ris_keeps_one_record_of_tagged_lines(client, payload):
-    lines = client.get(EXPORTS["ris"]).content.decode().splitlines()
+def test_ris_keeps_one_record_of_tagged_lines(payload, hostile_exports):
+    lines = hostile_exports["ris"].splitlines()
     assert lines[0] == "TY  - CONF"
     assert lines[-1] == "ER  - "
     assert [line for line in lines if not RIS_LINE.fullmatch(line)] == []
@@ -106,29 +111,29 @@ def test_ris_keeps_one_record_of_tagged_lines(client, payload):
     assert f"TI  - {one_line(payload)}" in lines
 
 
-def test_csl_json_is_json_with_the_value(client, payload):
-    (item,) = json.loads(client.get(EXPORTS["json"]).content)
+def test_csl_json_is_json_with_the_value(payload, hostile_exports):
+    (item,) = json.loads(hostile_exports["json"])
     assert item["title"] == payload
     assert item["abstract"] == payload
     assert item["container-title"] == payload
 
 
-def test_markdown_cv_escapes_what_markdown_means(client, payload, baseline):
-    text = client.get(EXPORTS["md"]).content.decode()
+def test_markdown_cv_escapes_what_markdown_means(payload, hostile_exports, baseline):
+    text = hostile_exports["md"]
     assert len(text.splitlines()) == 1
     assert unescaped(text, MARKDOWN_SPECIALS) == unescaped(baseline["md"], MARKDOWN_SPECIALS)
     assert f"*{one_line(payload)}*" in re.sub(r"\\(.)", r"\1", text)
 
 
-def test_latex_cv_escapes_what_latex_means(client, payload, baseline):
-    text = client.get(EXPORTS["tex"]).content.decode()
+def test_latex_cv_escapes_what_latex_means(payload, hostile_exports, baseline):
+    text = hostile_exports["tex"]
     assert latex_specials(text) == latex_specials(baseline["tex"])
     assert len(text.splitlines()) == len(baseline["tex"].splitlines())
     title = re.search(r"\\textit\{(.*?)\}, \(", text).group(1)
     assert latex_text(title) == one_line(payload)
 
 
-def test_text_cv_is_one_line_with_the_value(client, payload):
-    text = client.get(EXPORTS["txt"]).content.decode()
+def test_text_cv_is_one_line_with_the_value(payload, hostile_exports):
+    text = hostile_exports["txt"]
     assert len(text.splitlines()) == 1
     assert one_line(payload) in text

@@ -44,10 +44,6 @@ PAGES = {
 NAMING_SEARCH = {"search naming people": f"/publications/?q={quote(BENIGN)}"}
 
 
-def pages(client: Client) -> dict[str, str]:
-    return fetch_all(client, PAGES)
-
-
 @pytest.fixture(scope="module")
 def baseline(django_db_setup, django_db_blocker) -> dict[str, str]:
     """The pages of the lab with plain text in every field (nothing is kept in the database)."""
@@ -55,30 +51,36 @@ def baseline(django_db_setup, django_db_blocker) -> dict[str, str]:
         return plain_responses({**PAGES, **NAMING_SEARCH})
 
 
+@pytest.fixture(scope="module")
+def hostile_pages(hostile_module_db, django_db_blocker) -> dict[str, str]:
+    """The pages of the hostile lab, read once for the tests of its payload."""
+    with django_db_blocker.unblock():
+        return fetch_all(Client(), PAGES)
+
+
 def test_there_are_thirty_payloads_and_more():
     assert len(PAYLOADS) >= 30
 
 
-def test_no_page_shows_an_injected_element(client, payload, baseline):
+def test_no_page_shows_an_injected_element(payload, hostile_pages, baseline):
     found = {
         name: problems
-        for name, html in pages(client).items()
+        for name, html in hostile_pages.items()
         if (problems := injected(html, baseline[name]))
     }
     assert found == {}
 
 
-def test_the_paper_page_shows_the_title_as_written(client, payload):
-    html = client.get(PAGES["paper"]).content.decode()
-    parser = elements(html)
+def test_the_paper_page_shows_the_title_as_written(payload, hostile_pages):
+    parser = elements(hostile_pages["paper"])
     titles = [
         attrs["content"] for tag, attrs in parser.elements if attrs.get("name") == "citation_title"
     ]
     assert titles == [payload[:1000]]
 
 
-def test_json_ld_stays_one_data_block_that_reads_back(client, payload, baseline):
-    html = client.get(PAGES["paper"]).content.decode()
+def test_json_ld_stays_one_data_block_that_reads_back(payload, hostile_pages, baseline):
+    html = hostile_pages["paper"]
     (text,) = [text for kind, text in elements(html).scripts if kind == "application/ld+json"]
     assert foreign_scripts(html, baseline["paper"]) == []
     data = json.loads(text)
