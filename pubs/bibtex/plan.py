@@ -34,6 +34,7 @@ from pubs.venues.resolution import (
     Resolution,
     VenueIndex,
     entry_dblp_key,
+    names_a_meeting,
     new_venue_key,
     venue_name,
 )
@@ -511,8 +512,12 @@ def _plan_venue(record: Record, venues: VenueIndex, decisions: Decisions) -> Ven
 
 
 def new_venue_kind(record: Record) -> str:
-    """The kind of the venue an import creates for a record's printed venue."""
-    return "journal" if record.journal else "conference"
+    """The kind of the venue an import creates for a record's printed venue: a journal's,
+    unless it names a meeting ("AAAI Conference on Artificial Intelligence" given as an
+    article's journal), as the next import, finding it, takes it to be."""
+    if record.journal and not names_a_meeting(record.journal):
+        return "journal"
+    return "conference"
 
 
 def _kind(record: Record, venue: VenuePlan | None) -> str:

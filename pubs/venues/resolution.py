@@ -767,9 +767,14 @@ class VenueIndex:
 
 def _kind_of(text: str, field_kind: str) -> str:
     """The kind of venue a text names: Google Scholar puts proceedings in ``journal``."""
-    if field_kind == "journal" and _MEETING.search(text):
+    if field_kind == "journal" and names_a_meeting(text):
         return ""
     return field_kind
+
+
+def names_a_meeting(text: str) -> bool:
+    """Whether a venue's name says it is a meeting: "Proceedings of ...", "... Conference"."""
+    return bool(_MEETING.search(text))
 
 
 def _as_given(text: str) -> str:

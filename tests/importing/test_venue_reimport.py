@@ -156,3 +156,21 @@ def venue_resolved(text: str) -> int | None:
     """The venue the one entry of ``text`` resolves to, as an import would plan it now."""
     (entry,) = bibtex_import_plan(text=text, decisions=Decisions()).plan.entries
     return entry.venue.venue
+
+
+def test_a_conference_given_as_an_article_s_journal_is_created_as_a_conference():
+    """Proceedings filed as @article, then as @incollection (a real lab's file, whose venue
+    the catalogue lacks): one venue, a conference, which both find again."""
+    text = """
+@article{meyer2019, title={Bet-and-Run for Local Search}, author={Markus Wagner}, year=2019,
+  journal={Proceedings of the Obscure Conference on Engines}}
+@incollection{wagner2017, title={A Generic Bet-and-Run Strategy}, author={Markus Wagner},
+  year=2017, booktitle={Proceedings of the Obscure Conference on Engines}}
+"""
+    run(text)
+    assert venue_of("meyer2019").kind == "conference"
+    assert venue_of("wagner2017") == venue_of("meyer2019")
+    before = snapshot()
+    again = run(text)
+    assert (again.counts["created"], again.counts["updated"]) == (0, 0)
+    assert snapshot() == before
