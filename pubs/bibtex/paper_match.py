@@ -23,6 +23,11 @@ from pubs.bibtex.text import without_accents
 from pubs.venues.resolution import is_track
 
 PREPRINT_KINDS = frozenset({"preprint"})
+#: The kinds a preprint is one paper with, by its title: another preprint, or the conference or
+#: journal paper it becomes. A report, a thesis or a talk of its title may be another work; and
+#: were they taken for the preprint, which a published version then becomes, the same entry
+#: would find another paper the next time.
+PREPRINT_OR_PUBLISHED = frozenset({"preprint", "conference", "journal"})
 #: The kinds of a full version, of which a workshop, short, demo or poster one is another
 #: version ("" when not known): not a report or a thesis of the same title.
 FULL_KINDS = frozenset({"conference", "journal", ""})
@@ -178,7 +183,7 @@ class PaperIndex:
                 paper.arxiv_id and arxiv_id and paper.arxiv_id != arxiv_id
             ):
                 continue  # two papers of one title with different DOIs or arXiv ids are two
-            preprint = kind in PREPRINT_KINDS or paper.kind in PREPRINT_KINDS
+            preprint = _preprint_and_version(kind, paper.kind)
             other_kind = bool(kind and paper.kind and kind != paper.kind)
             if not preprint and (other_kind or _other_venue(venue, paper.venue)):
                 continue
@@ -279,6 +284,13 @@ class PaperIndex:
         if not most:
             return shared > 0
         return shared * 2 > min(len(authors), len(theirs))
+
+
+def _preprint_and_version(kind: str, other: str) -> bool:
+    """Whether one of two papers of one title is a preprint, and the other that preprint or
+    the paper it becomes (:data:`PREPRINT_OR_PUBLISHED`)."""
+    kinds = {kind, other}
+    return bool(kinds & PREPRINT_KINDS) and kinds <= PREPRINT_OR_PUBLISHED
 
 
 def _names(authors: AuthorNames) -> frozenset[str]:

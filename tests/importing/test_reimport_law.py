@@ -277,6 +277,19 @@ def assert_imported_again_changes_nothing(text: str, second: Decisions):
     first=Decisions(create_venues=True, skip_invalid=True, allow_ambiguous=True),
     overwrite=False,
 )
+@example(
+    # A workshop note (@misc) had been taken for the preprint of its title, which the
+    # conference entry after it then made the conference paper: the second import found the
+    # note another paper than the conference paper, and created it.
+    text="@inproceedings{e0, title={Scheduling Collectives on {GPU} Clusters}, author={Jin Fang},"
+    " year=2018, journal={CoRR}, eprint={1901.00001}, archiveprefix={arXiv}}\n"
+    "@misc{e1, title={Scheduling Collectives on {GPU} Clusters}, author={Jin Fang}, year=2018,"
+    " booktitle={ICAPS 2019 Workshop on Heuristics and Search for Domain-independent Planning}}\n"
+    "@inproceedings{e2, title={Scheduling Collectives on {GPU} Clusters}, author={Jin Fang},"
+    " year=2018, booktitle={Proceedings of the AAAI Conference on Artificial Intelligence}}\n",
+    first=Decisions(skip_invalid=True, allow_ambiguous=True),
+    overwrite=False,
+)
 def test_a_generated_file_imported_twice_changes_nothing_the_second_time(text, first, overwrite):
     """The second import with the first's flags, or overwriting what differs."""
     second = replace(first, overwrite_all=overwrite)

@@ -157,6 +157,16 @@ def test_a_preprint_at_arxiv_is_the_paper_published_at_a_venue():
     assert usp.find(title=USP.title, year=2025, kind="conference", venue=("venue", 3))
 
 
+@pytest.mark.parametrize("kind", ["other", "report", "thesis"])
+def test_a_work_of_a_preprint_s_title_that_is_no_published_version_is_another_paper(kind):
+    """A report or a note of an arXiv preprint's title may be another work; taken for the
+    preprint, which its conference version then becomes, it would be another paper's the
+    next time."""
+    usp = PaperIndex([PaperRecord(2, USP.title, 2024, kind="preprint", venue=("venue", 9))])
+    assert usp.find(title=USP.title, year=2024, kind=kind) is None
+    assert usp.find(title=USP.title, year=2024, kind="preprint").paper.id == 2
+
+
 def test_family_names_compare_without_accents_or_case():
     assert family_key("Müller") == family_key("MULLER")
 
