@@ -46,6 +46,10 @@ FILLABLE = (
 )  # fmt: skip
 #: Fields a published version overwrites on its preprint.
 PROMOTED = ("kind", "status", "year", "venue", "container_title")
+#: The statuses of a paper not published yet (a preprint, a submission): an entry of one is
+#: compared as a preprint is, with the paper it may have become since, and an entry of a
+#: published or accepted version promotes it.
+UNPUBLISHED = frozenset({"preprint", "under_review"})
 VENUE_KINDS = {
     "conference": "conference",
     "workshop": "conference",
@@ -377,7 +381,7 @@ def build_plan(
             year=record.year,
             doi=record.doi,
             arxiv_id=record.arxiv_id,
-            kind=entry.kind,
+            kind="preprint" if record.status in UNPUBLISHED else entry.kind,
             authors=families,
             venue=venue,
             minor=minor,
@@ -656,13 +660,13 @@ def _plan_update(
     decisions: Decisions,
     given: Collection[str] = (),
 ) -> None:
-    """Fields a duplicate would fill in; a published version promotes its preprint. A field
-    that an earlier entry of the file ``given`` is not overwritten, and a value written
-    another way ("1--10", "1–10") is no conflict."""
+    """Fields a duplicate would fill in; a published or accepted version promotes its
+    preprint or submission. A field that an earlier entry of the file ``given`` is not
+    overwritten, and a value written another way ("1--10", "1–10") is no conflict."""
     record, new = entry.record, _paper_values(entry)
     entry.promote = (
-        current.get("status") == "preprint"
-        and record.status == "published"
+        current.get("status") in UNPUBLISHED
+        and record.status not in UNPUBLISHED
         and entry.kind in ("conference", "journal")
     )
     overwrite = decisions.overwrite_all or decisions.overwrite.get(record.key, False)

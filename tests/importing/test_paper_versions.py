@@ -276,3 +276,40 @@ def test_two_chapters_of_one_book_with_a_doi_are_two_papers():
     )
     chapters = Paper.objects.filter(container_title__startswith="Automated Machine Learning")
     assert sorted(chapters.values_list("pages", "doi")) == [("113--134", ""), ("3--33", "")]
+
+
+BIDIRECTIONAL_ARXIV = r"""
+@misc{holte2015arxiv, title = {Bidirectional Search That Is Guaranteed to Meet in the Middle},
+  author = {Robert C. Holte and Ariel Felner}, year = {2015}, journal = {CoRR},
+  eprint = {1505.00001}, archivePrefix = {arXiv}}
+"""
+BIDIRECTIONAL_AAAI = r"""
+@inproceedings{holte2016aaai, title = {Bidirectional Search That Is Guaranteed to Meet in the
+  Middle}, author = {Robert C. Holte and Ariel Felner}, year = {2016},
+  booktitle = {Proceedings of the Thirtieth AAAI Conference on Artificial Intelligence},
+  note = {%s}}
+"""
+BIDIRECTIONAL_JOURNAL = r"""
+@article{holte2017aij, title = {Bidirectional Search That Is Guaranteed to Meet in the Middle},
+  author = {Robert C. Holte and Ariel Felner}, year = {2017},
+  journal = {Artificial Intelligence}, volume = {252}, pages = {232--266}}
+"""
+
+
+def test_an_accepted_version_promotes_its_preprint():
+    run(BIDIRECTIONAL_ARXIV + BIDIRECTIONAL_AAAI % "To appear")
+    paper = Paper.objects.get(arxiv_id="1505.00001")
+    assert (paper.kind, paper.status, paper.year) == ("conference", "accepted", 2016)
+
+
+@pytest.mark.parametrize("note", ["To appear", "Under review"])
+def test_a_preprint_its_conference_version_and_its_journal_version_import_again_unchanged(note):
+    """The conference entry, accepted or under review, is the preprint's paper; the journal
+    version, after it, is another paper (accepted) or what the submission became (under
+    review): the next import finds the same."""
+    text = BIDIRECTIONAL_ARXIV + BIDIRECTIONAL_AAAI % note + BIDIRECTIONAL_JOURNAL
+    run(text)
+    before = snapshot()
+    again = run(text).summary()
+    assert (again["created"], again["updated"], again["linked"]) == (0, 0, 0)
+    assert snapshot() == before
