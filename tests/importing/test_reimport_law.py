@@ -1,7 +1,8 @@
 """Importing a file a second time creates, updates and links nothing, whatever the flags: a
 law checked on generated files of real-world shapes (one human written several ways,
-workshop and conference versions of one title, a preprint and its published version, page
-ranges with hyphens or en-dashes), and on a planning group's real bibliography."""
+workshop and conference versions of one title, a preprint and its published version, papers
+to appear or under review, page ranges with hyphens or en-dashes), and on a planning group's
+real bibliography."""
 
 from dataclasses import replace
 
@@ -42,6 +43,7 @@ VENUES = [
     ("", ""),
 ]
 PAGES = ["", "1--10", "1-10", "1–10", "117"]
+NOTES = ["", "To appear", "Under review"]
 TYPES = ["inproceedings", "article", "misc", "techreport"]
 
 
@@ -59,6 +61,8 @@ def entries(draw, index: int) -> str:
         fields[field] = venue
     if pages := draw(st.sampled_from(PAGES)):
         fields["pages"] = pages
+    if note := draw(st.sampled_from(NOTES)):
+        fields["note"] = note
     if draw(st.booleans()):
         fields["doi"] = f"10.1000/x{draw(st.integers(0, 3))}"
     if venue == "CoRR" or draw(st.booleans()):
