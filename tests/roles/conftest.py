@@ -4,12 +4,16 @@ role tests."""
 
 from __future__ import annotations
 
+import copy
 import io
+from collections.abc import Iterator
 from dataclasses import dataclass
 
 import pytest
+from django.contrib.auth import get_user_model
 from django.contrib.auth.models import Group as AuthGroup
 from django.core.management import call_command
+from django.db import transaction
 
 from people.models import Group, Person
 from pubs.models import Paper
@@ -33,13 +37,26 @@ class Lab:
     superuser: object
 
 
+@pytest.fixture(scope="module")
+def lab_module_db(django_db_setup, django_db_blocker) -> Iterator[Lab]:
+    """The roles (manage.py setup_roles) and the lab, written once per test module in a
+    transaction rolled back after the module's last test (each test runs in a savepoint of
+    its own inside it)."""
+    with django_db_blocker.unblock(), transaction.atomic():
+        call_command("setup_roles", stdout=io.StringIO())
+        yield make_lab(get_user_model())
+        transaction.set_rollback(True)
+
+
 @pytest.fixture
-def roles(db) -> None:
-    call_command("setup_roles", stdout=io.StringIO())
+def lab(lab_module_db, db) -> Lab:
+    """The lab, its objects copied for each test (as ``TestCase.setUpTestData`` does), so
+    that a test may change them without the next one seeing it."""
+    return copy.deepcopy(lab_module_db)
 
 
-def staff_user(django_user_model, username: str, role: str | None = None):
-    user = django_user_model.objects.create_user(
+def staff_user(user_model, username: str, role: str | None = None):
+    user = user_model.objects.create_user(
         username, is_staff=True
     )  # no password: tests log in directly
     if role:
@@ -47,14 +64,15 @@ def staff_user(django_user_model, username: str, role: str | None = None):
     return user
 
 
-@pytest.fixture
-def lab(roles, django_user_model) -> Lab:
+def make_lab(user_model) -> Lab:
+    """The cast: two groups, their editors, a member with a paper, a colleague, a stranger, a
+    paper of each group and a superuser."""
     group, other_group = GroupFactory(slug="group-a"), GroupFactory(slug="group-b")
-    editor = staff_user(django_user_model, "editor", GROUP_EDITOR)
+    editor = staff_user(user_model, "editor", GROUP_EDITOR)
     group.editors.add(editor)
-    other_editor = staff_user(django_user_model, "other-editor", GROUP_EDITOR)
+    other_editor = staff_user(user_model, "other-editor", GROUP_EDITOR)
     other_group.editors.add(other_editor)
-    member = staff_user(django_user_model, "member", MEMBER)
+    member = staff_user(user_model, "member", MEMBER)
     member_person = PersonFactory(user=member)
     MembershipFactory(person=member_person, group=group)
     colleague, stranger = PersonFactory(), PersonFactory()
@@ -66,7 +84,7 @@ def lab(roles, django_user_model) -> Lab:
     own_paper.groups.add(group)
     group_paper.groups.add(group)
     other_paper.groups.add(other_group)
-    superuser = django_user_model.objects.create_superuser("root")
+    superuser = user_model.objects.create_superuser("root")
     return Lab(
         group=group,
         other_group=other_group,
