@@ -414,6 +414,8 @@ def build_plan(
     _plan_completions(plan, created, existing, stored_authors)
     _keep_used_people(plan)
     for entry in plan.to_write:
+        if len(papers.by_title.get(title_key(entry.record.title), ())) < 2:
+            continue  # compared with no other paper: its authors decide nothing
         stored = _families(_as_stored(entry), people, known_families)
         if stored != named[entry.key]:
             plan.counted[entry.key] = stored
