@@ -563,7 +563,7 @@ class VenueIndex:
             tracks = track_words(text)
             query, exact = frozenset(name_key(text)), exact_key(text)
             pieces = _segments(text)
-            book_title = book and field_kind == "conference" and not _MEETING.search(text)
+            book_title = book and field_kind == "conference" and not names_a_meeting(text)
             for find, confidence, reason in steps:
                 candidates = find(text)
                 if book_title and find in (self._by_parenthesised, self._by_capitalised):
