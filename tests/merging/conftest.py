@@ -1,1 +1,1 @@
-from tests.roles.conftest import lab, login, roles  # noqa: F401  (the roles' cast)
+from tests.roles.conftest import lab, lab_module_db, login  # noqa: F401  (the roles' cast)

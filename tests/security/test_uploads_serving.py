@@ -14,7 +14,7 @@ from tests.roles import conftest as roles_conftest
 from tests.security.test_uploads import stored
 
 # The role tests' cast: two groups, a group editor, a member and their papers.
-roles, lab, login = roles_conftest.roles, roles_conftest.lab, roles_conftest.login
+lab_module_db, lab, login = roles_conftest.lab_module_db, roles_conftest.lab, roles_conftest.login
 
 
 @pytest.fixture(autouse=True)
