@@ -13,7 +13,6 @@ from pubs.imports.plan import bibtex_import_plan
 from pubs.imports.undo import bibtex_import_undo
 from pubs.models import Authorship, BibtexImport, Paper, Venue
 from tests.database_state import snapshot
-from tests.shared_data import shared_data
 
 DATA = Path(__file__).resolve().parent.parent / "data" / "bibtex"
 pytestmark = pytest.mark.usefixtures("catalogue")
@@ -172,16 +171,6 @@ def test_a_preprint_there_and_two_published_versions_are_imported_so_once():
     assert Paper.objects.get(arxiv_id="2401.00001").venue.name == "Workshop on Odd Systems"
     before = snapshot()
     run(PUBLISHED + journal, decisions=Decisions(create_venues=True))
-    assert snapshot() == before
-
-
-def test_importing_the_iridia_file_again_changes_nothing():
-    text = shared_data("iridia-references.bib").read_text(encoding="utf-8")
-    decisions = Decisions(create_venues=True, allow_ambiguous=True, skip_invalid=True)
-    assert run(text, decisions=decisions).counts["created"] > 2800
-    before = snapshot()
-    again = run(text, decisions=decisions).counts
-    assert (again["created"], again["updated"]) == (0, 0)
     assert snapshot() == before
 
 
