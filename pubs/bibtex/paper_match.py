@@ -71,12 +71,14 @@ class PaperRecord:
 class PaperMatch:
     paper: PaperRecord
     how: Literal["doi", "arxiv", "title"]
+    #: The DOI or arXiv id it was found by (the paper's own, or one an entry before gave it).
+    identifier: str = ""
 
     @property
     def reason(self) -> str:
         return {
-            "doi": f"same DOI {self.paper.doi}",
-            "arxiv": f"same arXiv id {self.paper.arxiv_id}",
+            "doi": f"same DOI {self.identifier or self.paper.doi}",
+            "arxiv": f"same arXiv id {self.identifier or self.paper.arxiv_id}",
             "title": "same title" + (f" ({self.paper.year})" if self.paper.year else ""),
         }[self.how]
 
@@ -156,6 +158,16 @@ class PaperIndex:
         if paper.arxiv_id:
             self.by_arxiv.setdefault(paper.arxiv_id, paper.id)
 
+    def also_known_by(self, paper_id: Hashable, doi: str = "", arxiv_id: str = "") -> None:
+        """Find paper ``paper_id`` by these identifiers too, unless another paper has them:
+        an entry for it gave them beside its own (a preprint's arXiv DOI beside the
+        publisher's), so that the entries after it find it by them, whatever the paper keeps
+        (one DOI) and whichever entry comes first."""
+        if doi:
+            self.by_doi.setdefault(doi, paper_id)
+        if arxiv_id:
+            self.by_arxiv.setdefault(arxiv_id, paper_id)
+
     def find(
         self,
         *,
@@ -174,9 +186,9 @@ class PaperIndex:
         workshop, short, demo or poster version (``minor``) and the full version of one
         title are two papers."""
         if doi and doi in self.by_doi:
-            return PaperMatch(self.papers[self.by_doi[doi]], "doi")
+            return PaperMatch(self.papers[self.by_doi[doi]], "doi", doi)
         if arxiv_id and arxiv_id in self.by_arxiv:
-            return PaperMatch(self.papers[self.by_arxiv[arxiv_id]], "arxiv")
+            return PaperMatch(self.papers[self.by_arxiv[arxiv_id]], "arxiv", arxiv_id)
         for paper_id in self._same_title(title_key(title), authors):
             paper = self.papers[paper_id]
             if (paper.doi and doi and paper.doi != doi) or (

@@ -571,6 +571,7 @@ def _plan_duplicate(
         values = first.values()
         _plan_update(entry, values, decisions, given={n for n, v in values.items() if v})
         _refuse_taken_identifiers(entry, paper.id, papers)
+        papers.also_known_by(paper.id, entry.record.doi, entry.record.arxiv_id)
         first.merged.update(entry.fill)
         values = first.values()
     else:
@@ -578,6 +579,7 @@ def _plan_duplicate(
         given = given_by_file.setdefault(paper.id, set())
         _plan_update(entry, current, decisions, given=given)
         _refuse_taken_identifiers(entry, paper.id, papers)
+        papers.also_known_by(paper.id, entry.record.doi, entry.record.arxiv_id)
         given.update(name for name, value in _paper_values(entry).items() if value)
         values = changed[paper.id] = {**current, **entry.fill}
     if entry.fill:
@@ -672,11 +674,18 @@ def _plan_update(
         and entry.kind in ("conference", "journal")
     )
     overwrite = decisions.overwrite_all or decisions.overwrite.get(record.key, False)
+    # Where a preprint or a submission appeared is not where its published version did.
+    earlier = record.status in UNPUBLISHED and current.get("status") not in UNPUBLISHED
     for name in FILLABLE + (PROMOTED if entry.promote else ()):
+        if earlier and name in ("venue", "container_title"):
+            continue
         value = new.get(name)
+        old = current.get(name)
+        if name == "venue" and entry.promote and value is None and old is not None:
+            entry.fill[name] = None  # published at a venue not known: not at the preprint's
+            continue
         if value in (None, ""):
             continue
-        old = current.get(name)
         if old in (None, "") or (old != value and name in PROMOTED and entry.promote):
             entry.fill[name] = value
         elif not same_value(name, old, value) and name not in ("venue", "container_title"):

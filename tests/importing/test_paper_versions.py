@@ -313,3 +313,12 @@ def test_a_preprint_its_conference_version_and_its_journal_version_import_again_
     again = run(text).summary()
     assert (again["created"], again["updated"], again["linked"]) == (0, 0, 0)
     assert snapshot() == before
+
+
+def test_a_preprint_published_at_a_venue_not_known_is_no_longer_at_arxiv():
+    aaai = BIDIRECTIONAL_AAAI.replace("Thirtieth AAAI", "Obscure").replace("note = {%s}", "")
+    run(BIDIRECTIONAL_ARXIV + aaai)
+    paper = Paper.objects.get(arxiv_id="1505.00001")
+    assert (paper.status, paper.venue) == ("published", None)
+    run(BIDIRECTIONAL_ARXIV)  # the arXiv entry again: arXiv is no venue of the published paper
+    assert Paper.objects.get(arxiv_id="1505.00001").venue is None

@@ -167,6 +167,16 @@ def test_a_work_of_a_preprint_s_title_that_is_no_published_version_is_another_pa
     assert usp.find(title=USP.title, year=2024, kind="preprint").paper.id == 2
 
 
+def test_a_doi_an_entry_gave_beside_the_paper_s_own_finds_the_paper():
+    """An arXiv entry with the publisher's DOI: the conference entry of that DOI after it is
+    the same paper, though the paper keeps the arXiv DOI."""
+    usp = PaperIndex([PaperRecord(2, USP.title, 2024, doi="10.48550/arxiv.2405.07719")])
+    usp.also_known_by(2, doi="10.1145/3711.1")
+    assert usp.find(title="Another title", year=2025, doi="10.1145/3711.1").paper.id == 2
+    usp.also_known_by(3, doi="10.1145/3711.1")  # another paper's already
+    assert usp.find(title="Another title", year=2025, doi="10.1145/3711.1").paper.id == 2
+
+
 def test_family_names_compare_without_accents_or_case():
     assert family_key("Müller") == family_key("MULLER")
 

@@ -1,0 +1,42 @@
+"""The re-import law on a database without the CCF catalogue (a lab that has not loaded it):
+venues are then found among the lab's own, or not at all, and papers are told apart by
+their identifiers and authors alone."""
+
+from dataclasses import replace
+
+import pytest
+from django.db import transaction
+from hypothesis import HealthCheck, example, given, settings
+from hypothesis import strategies as st
+
+from pubs.bibtex.plan import Decisions
+from tests.importing.test_reimport_law import assert_second_import_changes_nothing, files, flags
+
+pytestmark = pytest.mark.usefixtures("demo")
+
+
+@settings(
+    max_examples=10, deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture]
+)
+@given(text=files(), first=flags(), overwrite=st.booleans())
+@example(
+    # An arXiv entry giving the DOI of the conference paper after it: the first import found
+    # the conference entry another paper than the preprint (their DOIs differ); the second,
+    # finding the arXiv entry by that DOI, gave the conference paper arXiv for its venue.
+    text="@inproceedings{e0, title={Scheduling Collectives on {GPU} Clusters}, author={Jin Fang},"
+    " year=2018, journal={CoRR}, doi={10.1000/x1}, eprint={1901.00003}, archiveprefix={arXiv}}\n"
+    "@inproceedings{e1, title={Scheduling Collectives on {GPU} Clusters}, author={Jin Fang},"
+    " year=2018, journal={CoRR}, doi={10.1000/x0}, eprint={1901.00003}, archiveprefix={arXiv}}\n"
+    "@inproceedings{e2, title={Scheduling Collectives on {GPU} Clusters}, author={Jin Fang},"
+    " year=2018, booktitle={Proceedings of the AAAI Conference on Artificial Intelligence},"
+    " doi={10.1000/x0}}\n",
+    first=Decisions(skip_invalid=True, allow_ambiguous=True),
+    overwrite=False,
+)
+def test_a_generated_file_imported_twice_without_the_catalogue_changes_nothing(
+    text, first, overwrite
+):
+    second = replace(first, overwrite_all=overwrite)
+    with transaction.atomic():
+        assert_second_import_changes_nothing(text, first, second)
+        transaction.set_rollback(True)  # keep examples apart
