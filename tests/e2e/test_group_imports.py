@@ -3,11 +3,11 @@ the public group page; a member imports their own file, which waits for that edi
 
 import pytest
 from django.contrib.auth.models import Group as AuthGroup
-from django.core.management import call_command
 
 from people.models import Group, Person
 from pubs.models import Paper
 from pubs.permissions import GROUP_EDITOR, MEMBER, roles_install
+from tests.fixture_snapshots import load_fixtures
 
 PASSWORD = "a-long-pass-phrase"
 
@@ -45,7 +45,7 @@ def login(django_user_model, username: str, role: str):
 @pytest.fixture
 def site(live_server, django_user_model):
     """The demo data; "editor" edits USTC INT, "member" is Jin Fang, its PhD student."""
-    call_command("loaddata", "ccf_venues", "demo", verbosity=0)
+    load_fixtures("ccf_venues", "demo")
     roles_install()
     Group.objects.get(slug="ustc-int").editors.add(login(django_user_model, "editor", GROUP_EDITOR))
     Person.objects.filter(slug="jin-fang").update(user=login(django_user_model, "member", MEMBER))
