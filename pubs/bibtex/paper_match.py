@@ -23,11 +23,13 @@ from pubs.bibtex.text import without_accents
 from pubs.venues.resolution import is_track
 
 PREPRINT_KINDS = frozenset({"preprint"})
-#: The kinds a preprint is one paper with, by its title: another preprint, or the conference or
-#: journal paper it becomes. A report, a thesis or a talk of its title may be another work; and
+#: The kinds of the published version a preprint becomes (a book chapter too).
+PUBLISHED_KINDS = frozenset({"conference", "journal", "book"})
+#: The kinds a preprint is one paper with, by its title: another preprint, or the published
+#: version it becomes. A report, a thesis or a talk of its title may be another work; and
 #: were they taken for the preprint, which a published version then becomes, the same entry
 #: would find another paper the next time.
-PREPRINT_OR_PUBLISHED = frozenset({"preprint", "conference", "journal"})
+PREPRINT_OR_PUBLISHED = PREPRINT_KINDS | PUBLISHED_KINDS
 #: The kinds of a full version, of which a workshop, short, demo or poster one is another
 #: version ("" when not known): not a report or a thesis of the same title.
 FULL_KINDS = frozenset({"conference", "journal", ""})

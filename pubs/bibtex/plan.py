@@ -20,6 +20,7 @@ from pubs.bibtex.completion import EntryAuthor, StoredAuthor, complete
 from pubs.bibtex.names import Author
 from pubs.bibtex.normalize import Record
 from pubs.bibtex.paper_match import (
+    PUBLISHED_KINDS,
     AuthorNames,
     PaperIndex,
     PaperMatch,
@@ -34,7 +35,7 @@ from pubs.venues.resolution import (
     Resolution,
     VenueIndex,
     entry_dblp_key,
-    names_a_meeting,
+    names_an_event,
     new_venue_key,
     venue_name,
 )
@@ -520,8 +521,8 @@ def _plan_venue(record: Record, venues: VenueIndex, decisions: Decisions) -> Ven
 def new_venue_kind(record: Record) -> str:
     """The kind of the venue an import creates for a record's printed venue: a journal's,
     unless it names a meeting ("AAAI Conference on Artificial Intelligence" given as an
-    article's journal), as the next import, finding it, takes it to be."""
-    if record.journal and not names_a_meeting(record.journal):
+    article's journal, which entries naming it as a booktitle find too)."""
+    if record.journal and not names_an_event(record.journal):
         return "journal"
     return "conference"
 
@@ -671,7 +672,7 @@ def _plan_update(
     entry.promote = (
         current.get("status") in UNPUBLISHED
         and record.status not in UNPUBLISHED
-        and entry.kind in ("conference", "journal")
+        and entry.kind in PUBLISHED_KINDS
     )
     overwrite = decisions.overwrite_all or decisions.overwrite.get(record.key, False)
     # Where a preprint or a submission appeared is not where its published version did.

@@ -122,11 +122,11 @@ _ORDINAL_STEMS = (
     "tenth", "eleventh", "twelfth", "teenth", "tieth",
 )  # fmt: skip
 _DIGIT = re.compile(r"\d")
+_EVENT_WORDS = r"conference|conf\.|symposium|symp\.|workshop|congress|meeting|colloquium"
 #: What a meeting's proceedings say they are (a book's title does not).
-_MEETING = re.compile(
-    r"(?i)\b(?:proceedings|proc\.|conference|conf\.|symposium|symp\.|workshop|congress|"
-    r"meeting|colloquium)"
-)
+_MEETING = re.compile(rf"(?i)\b(?:proceedings|proc\.|{_EVENT_WORDS})")
+#: What a meeting says it is: a journal may be called "Proceedings of the IEEE" too.
+_EVENT = re.compile(rf"(?i)\b(?:{_EVENT_WORDS})")
 _LEAD_IN = re.compile(r"^\s*(?:to appear in|accepted (?:at|by|to)|in)\s*:?\s+", re.IGNORECASE)
 _PARENTHESES = re.compile(r"\(([^()]*)\)")
 _CJK_LATIN = re.compile(rf"(?<=[{CJK_TEXT}])(?=[A-Za-z0-9])|(?<=[A-Za-z0-9])(?=[{CJK_TEXT}])")
@@ -773,8 +773,14 @@ def _kind_of(text: str, field_kind: str) -> str:
 
 
 def names_a_meeting(text: str) -> bool:
-    """Whether a venue's name says it is a meeting: "Proceedings of ...", "... Conference"."""
+    """Whether a venue's name may be a meeting's: "Proceedings of ...", "... Conference"."""
     return bool(_MEETING.search(text))
+
+
+def names_an_event(text: str) -> bool:
+    """Whether a venue's name says it is a meeting: "... Conference", "... Workshop", not
+    "Proceedings of the IEEE" (a journal)."""
+    return bool(_EVENT.search(text))
 
 
 def _as_given(text: str) -> str:

@@ -174,3 +174,11 @@ def test_a_conference_given_as_an_article_s_journal_is_created_as_a_conference()
     again = run(text)
     assert (again.counts["created"], again.counts["updated"]) == (0, 0)
     assert snapshot() == before
+
+
+def test_a_journal_called_proceedings_is_created_as_a_journal():
+    run(
+        "@article{shahriari2016, title={Taking the Human Out of the Loop}, year=2016,"
+        " author={Bobak Shahriari}, journal={Proceedings of the Obscure Engineers}}"
+    )
+    assert venue_of("shahriari2016").kind == "journal"

@@ -167,6 +167,11 @@ def test_a_work_of_a_preprint_s_title_that_is_no_published_version_is_another_pa
     assert usp.find(title=USP.title, year=2024, kind="preprint").paper.id == 2
 
 
+def test_a_chapter_of_a_preprint_s_title_is_the_preprint_published():
+    usp = PaperIndex([PaperRecord(2, USP.title, 2024, kind="preprint", venue=("venue", 9))])
+    assert usp.find(title=USP.title, year=2024, kind="book").paper.id == 2
+
+
 def test_a_doi_an_entry_gave_beside_the_paper_s_own_finds_the_paper():
     """An arXiv entry with the publisher's DOI: the conference entry of that DOI after it is
     the same paper, though the paper keeps the arXiv DOI."""
