@@ -39,12 +39,13 @@ VENUES = [
     ("booktitle", "Proceedings of the Workshop on Obscure Engines (WOE)"),
     ("journal", "IEEE Transactions on Parallel and Distributed Systems"),
     ("journal", "Journal of Obscure Engines"),
+    ("journal", "Proceedings of the Obscure Engineers"),
     ("journal", "CoRR"),
     ("", ""),
 ]
 PAGES = ["", "1--10", "1-10", "1–10", "117"]
 NOTES = ["", "To appear", "Under review"]
-TYPES = ["inproceedings", "article", "misc", "techreport"]
+TYPES = ["inproceedings", "article", "incollection", "misc", "techreport"]
 
 
 @st.composite
