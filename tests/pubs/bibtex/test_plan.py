@@ -43,7 +43,7 @@ EXISTING = {
 }
 
 
-def plan_of(text: str, decisions: Decisions | None = None):
+def plan_of(text: str, decisions: Decisions | None = None, counted=None):
     parsed = parse(text)
     return build_plan(
         parsed,
@@ -53,6 +53,7 @@ def plan_of(text: str, decisions: Decisions | None = None):
         venues=VenueIndex(VENUES),
         existing=EXISTING,
         decisions=decisions,
+        counted=counted,
     )
 
 
@@ -363,15 +364,6 @@ def test_planned_again_with_its_authors_counted_as_stored_the_file_compares_as_i
     version, as the next import, comparing the stored papers, would find."""
     first = plan_of(WORKSHOP_AND_FULL)
     assert first.entries[1].versions == []
-    parsed = parse(WORKSHOP_AND_FULL)
-    again = build_plan(
-        parsed,
-        [normalize(entry) for entry in parsed.entries],
-        people=PeopleIndex(PEOPLE, COAUTHORS),
-        papers=PaperIndex([PREPRINT]),
-        venues=VenueIndex(VENUES),
-        existing=EXISTING,
-        counted=first.counted,
-    )
+    again = plan_of(WORKSHOP_AND_FULL, counted=first.counted)
     assert [v.entry_key for v in again.entries[1].versions] == ["full"]
     assert again.counted == first.counted
