@@ -415,7 +415,8 @@ def build_plan(
     _plan_completions(plan, created, existing, stored_authors)
     _keep_used_people(plan)
     for entry in plan.to_write:
-        if len(papers.by_title.get(title_key(entry.record.title), ())) < 2:
+        alone = len(papers.by_title.get(title_key(entry.record.title), ())) < 2
+        if alone and not (counted and entry.key in counted):
             continue  # compared with no other paper: its authors decide nothing
         stored = _families(_as_stored(entry), people, known_families)
         if stored != named[entry.key]:
@@ -669,14 +670,13 @@ def _plan_update(
     preprint or submission. A field that an earlier entry of the file ``given`` is not
     overwritten, and a value written another way ("1--10", "1–10") is no conflict."""
     record, new = entry.record, _paper_values(entry)
+    unpublished = record.status in UNPUBLISHED or _at_preprint_server(entry)
     entry.promote = (
-        current.get("status") in UNPUBLISHED
-        and record.status not in UNPUBLISHED
-        and entry.kind in PUBLISHED_KINDS
+        current.get("status") in UNPUBLISHED and not unpublished and entry.kind in PUBLISHED_KINDS
     )
-    overwrite = decisions.overwrite_all or decisions.overwrite.get(record.key, False)
     # Where a preprint or a submission appeared is not where its published version did.
-    earlier = record.status in UNPUBLISHED and current.get("status") not in UNPUBLISHED
+    earlier = unpublished and current.get("status") not in UNPUBLISHED
+    overwrite = decisions.overwrite_all or decisions.overwrite.get(record.key, False)
     for name in FILLABLE + (PROMOTED if entry.promote else ()):
         if earlier and name in ("venue", "container_title"):
             continue
@@ -693,6 +693,12 @@ def _plan_update(
             entry.conflicts[name] = (old, value)
             if overwrite and name not in given:
                 entry.fill[name] = value
+
+
+def _at_preprint_server(entry: EntryPlan) -> bool:
+    """Whether the entry's venue is arXiv or another preprint server ("To appear" or not)."""
+    found = entry.venue.resolution if entry.venue else None
+    return bool(found and found.venue and found.venue.kind == "preprint_server")
 
 
 _DASHES = re.compile(r"\s*(?:-+|[\u2010-\u2015])\s*")

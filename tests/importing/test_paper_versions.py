@@ -322,3 +322,14 @@ def test_a_preprint_published_at_a_venue_not_known_is_no_longer_at_arxiv():
     assert (paper.status, paper.venue) == ("published", None)
     run(BIDIRECTIONAL_ARXIV)  # the arXiv entry again: arXiv is no venue of the published paper
     assert Paper.objects.get(arxiv_id="1505.00001").venue is None
+
+
+def test_an_arxiv_entry_to_appear_promotes_no_preprint_and_gives_no_paper_arxiv_as_venue():
+    arxiv_to_appear = BIDIRECTIONAL_ARXIV.replace(
+        "journal = {CoRR},", "journal = {CoRR}, note = {To appear},"
+    )
+    aaai = BIDIRECTIONAL_AAAI.replace("Thirtieth AAAI", "Obscure").replace("note = {%s}", "")
+    run(BIDIRECTIONAL_ARXIV + arxiv_to_appear.replace("holte2015arxiv", "holte2015again"))
+    assert Paper.objects.get(arxiv_id="1505.00001").status == "preprint"
+    run(aaai + arxiv_to_appear)
+    assert Paper.objects.get(arxiv_id="1505.00001").venue is None

@@ -33,6 +33,22 @@ pytestmark = pytest.mark.usefixtures("demo")
     first=Decisions(skip_invalid=True, allow_ambiguous=True),
     overwrite=False,
 )
+@example(
+    # A submission completing its preprint's author list, then a paper of its title by one
+    # of the authors it added: a second planning, counting them, found it the preprint
+    # published, which took it off the title's papers, and a third planning, no longer
+    # counting them, did not.
+    text="@inproceedings{e0, title={Scheduling Collectives on {GPU} Clusters}, year=2018,"
+    " author={Haohuan Fu}, journal={CoRR}, eprint={1901.00001}, archiveprefix={arXiv}}\n"
+    "@inproceedings{e1, title={Scheduling Collectives on {GPU} Clusters}, year=2018,"
+    " author={Jin Fang and Jiarui Fang and Haohuan Fu}, note={Under review},"
+    " booktitle={Proceedings of the AAAI Conference on Artificial Intelligence}}\n"
+    "@inproceedings{e2, title={Scheduling Collectives on {GPU} Clusters}, year=2018,"
+    " author={Jin Fang},"
+    " booktitle={Proceedings of the AAAI Conference on Artificial Intelligence}}\n",
+    first=Decisions(skip_invalid=True, allow_ambiguous=True),
+    overwrite=False,
+)
 def test_a_generated_file_imported_twice_without_the_catalogue_changes_nothing(
     text, first, overwrite
 ):
