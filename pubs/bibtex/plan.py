@@ -445,6 +445,12 @@ def _keep_used_people(plan: ImportPlan) -> None:
     plan.new_people = {key: person for key, person in plan.new_people.items() if key in used}
 
 
+#: What an entry found by an identifier of another version of its paper is told.
+OTHER_VERSION = (
+    "its DOI or arXiv id is that of another version of this paper (a workshop or short version "
+    "and the full paper): nothing of it is filled in"
+)
+
 #: Why an entry of a member's import is skipped.
 NOT_AN_AUTHOR = "skipped: you are not among its authors (you import only your own papers)"
 
@@ -571,7 +577,8 @@ def _plan_duplicate(
         entry.same_as_entry = paper.id.removeprefix("entry:")
         first = created[entry.same_as_entry]
         values = first.values()
-        _plan_update(entry, values, decisions, given={n for n, v in values.items() if v})
+        given = {n for n, v in values.items() if v}
+        _plan_update(entry, values, decisions, given=given, minor=paper.minor)
         _refuse_taken_identifiers(entry, paper.id, papers)
         papers.also_known_by(paper.id, entry.record.doi, entry.record.arxiv_id)
         first.merged.update(entry.fill)
@@ -579,7 +586,7 @@ def _plan_duplicate(
     else:
         current = changed.get(paper.id) or existing.get(paper.id, {})
         given = given_by_file.setdefault(paper.id, set())
-        _plan_update(entry, current, decisions, given=given)
+        _plan_update(entry, current, decisions, given=given, minor=paper.minor)
         _refuse_taken_identifiers(entry, paper.id, papers)
         papers.also_known_by(paper.id, entry.record.doi, entry.record.arxiv_id)
         given.update(name for name, value in _paper_values(entry).items() if value)
@@ -665,15 +672,22 @@ def _plan_update(
     current: dict[str, Any],
     decisions: Decisions,
     given: Collection[str] = (),
+    minor: bool = False,
 ) -> None:
     """Fields a duplicate would fill in; a published or accepted version promotes its
     preprint or submission. A field that an earlier entry of the file ``given`` is not
-    overwritten, and a value written another way ("1--10", "1–10") is no conflict."""
+    overwritten, and a value written another way ("1--10", "1–10") is no conflict. An
+    entry found by an identifier of another version of its paper (``minor``: the paper is
+    a workshop, short, demo or poster version) fills in nothing."""
     record, new = entry.record, _paper_values(entry)
     unpublished = record.status in UNPUBLISHED or _at_preprint_server(entry)
     entry.promote = (
         current.get("status") in UNPUBLISHED and not unpublished and entry.kind in PUBLISHED_KINDS
     )
+    published = current.get("status") not in UNPUBLISHED and not unpublished
+    if published and minor != is_minor_version(record.container):
+        entry.record.problem(OTHER_VERSION, "warning")
+        return
     # Where a preprint or a submission appeared is not where its published version did.
     earlier = unpublished and current.get("status") not in UNPUBLISHED
     overwrite = decisions.overwrite_all or decisions.overwrite.get(record.key, False)

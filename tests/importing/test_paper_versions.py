@@ -333,3 +333,12 @@ def test_an_arxiv_entry_to_appear_promotes_no_preprint_and_gives_no_paper_arxiv_
     assert Paper.objects.get(arxiv_id="1505.00001").status == "preprint"
     run(aaai + arxiv_to_appear)
     assert Paper.objects.get(arxiv_id="1505.00001").venue is None
+
+
+def test_the_full_version_found_by_the_workshop_version_s_doi_fills_in_nothing_of_it():
+    run(WORKSHOP.replace("pages = {1--9},", "doi = {10.1000/hsdip.16},"))
+    plan = run(CONFERENCE.replace("pages = {3411--3417},", "doi = {10.1000/hsdip.16},"))
+    assert plan.summary()["updated"] == 0
+    workshop = titled().get()
+    assert (workshop.pages, workshop.venue) == ("", None)
+    assert "another version of this paper" in str(plan.warnings[0])

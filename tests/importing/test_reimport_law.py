@@ -312,6 +312,24 @@ def assert_imported_again_changes_nothing(text: str, second: Decisions):
     first=Decisions(skip_invalid=True, allow_ambiguous=True),
     overwrite=False,
 )
+@example(
+    # The conference entry carrying the arXiv id of a preprint that a workshop version had
+    # made published: it gave the workshop paper the conference's venue, and the workshop
+    # entry, imported again, no longer found its paper.
+    text="@inproceedings{e0, title={Scheduling Collectives on {GPU} Clusters}, year=2018,"
+    " author={Jin Fang and Gongming Zhao}, journal={CoRR}, eprint={1901.00001},"
+    " archiveprefix={arXiv}}\n"
+    "@inproceedings{e1, title={Scheduling Collectives on {GPU} Clusters}, year=2018,"
+    " author={Jin Fang and Jiarui Fang},"
+    " booktitle={ICAPS 2019 Workshop on Heuristics and Search for Domain-independent Planning}}\n"
+    "@inproceedings{e2, title={Scheduling Collectives on {GPU} Clusters}, author={Jin Fang},"
+    " year=2018, booktitle={Proceedings of the AAAI Conference on Artificial Intelligence}}\n"
+    "@inproceedings{e6, title={Scheduling Collectives on {GPU} Clusters}, author={Jin Fang},"
+    " year=2018, booktitle={Proceedings of the AAAI Conference on Artificial Intelligence},"
+    " eprint={1901.00001}, archiveprefix={arXiv}}\n",
+    first=Decisions(skip_invalid=True, allow_ambiguous=True),
+    overwrite=False,
+)
 def test_a_generated_file_imported_twice_changes_nothing_the_second_time(text, first, overwrite):
     """The second import with the first's flags, or overwriting what differs."""
     second = replace(first, overwrite_all=overwrite)
