@@ -47,6 +47,8 @@ FILLABLE = (
 )  # fmt: skip
 #: Fields a published version overwrites on its preprint.
 PROMOTED = ("kind", "status", "year", "venue", "container_title")
+#: The fields that say where a paper appeared.
+WHERE = ("venue", "container_title")
 #: The statuses of a paper not published yet (a preprint, a submission): an entry of one is
 #: compared as a preprint is, with the paper it may have become since, and an entry of a
 #: published or accepted version promotes it.
@@ -692,18 +694,18 @@ def _plan_update(
     earlier = unpublished and current.get("status") not in UNPUBLISHED
     overwrite = decisions.overwrite_all or decisions.overwrite.get(record.key, False)
     for name in FILLABLE + (PROMOTED if entry.promote else ()):
-        if earlier and name in ("venue", "container_title"):
+        if earlier and name in WHERE:
             continue
         value = new.get(name)
         old = current.get(name)
-        if name == "venue" and entry.promote and value is None and old is not None:
-            entry.fill[name] = None  # published at a venue not known: not at the preprint's
+        if entry.promote and name in WHERE and value in (None, "") and old not in (None, ""):
+            entry.fill[name] = value  # published where it does not say: not at the preprint's
             continue
         if value in (None, ""):
             continue
         if old in (None, "") or (old != value and name in PROMOTED and entry.promote):
             entry.fill[name] = value
-        elif not same_value(name, old, value) and name not in ("venue", "container_title"):
+        elif not same_value(name, old, value) and name not in WHERE:
             entry.conflicts[name] = (old, value)
             if overwrite and name not in given:
                 entry.fill[name] = value

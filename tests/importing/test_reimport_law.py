@@ -330,6 +330,16 @@ def assert_imported_again_changes_nothing(text: str, second: Decisions):
     first=Decisions(skip_invalid=True, allow_ambiguous=True),
     overwrite=False,
 )
+@example(
+    # A workshop submission, then the paper published without saying where: promoted, the
+    # paper had kept the workshop's proceedings, and was no longer found by the entry.
+    text="@misc{e0, title={A Study of Pattern Databases}, author={Jin Fang}, year=2018,"
+    " booktitle={ICAPS 2019 Workshop on Heuristics and Search for Domain-independent Planning},"
+    " note={Under review}}\n"
+    "@inproceedings{e1, title={A Study of Pattern Databases}, author={Jin Fang}, year=2018}\n",
+    first=Decisions(skip_invalid=True, allow_ambiguous=True),
+    overwrite=False,
+)
 def test_a_generated_file_imported_twice_changes_nothing_the_second_time(text, first, overwrite):
     """The second import with the first's flags, or overwriting what differs."""
     second = replace(first, overwrite_all=overwrite)
