@@ -311,25 +311,28 @@ class ImportPlan:
 
 
 def _families(
-    authors: list[Author], people: PeopleIndex, known: dict[tuple[str, str], frozenset[str]]
+    authors: list[Author],
+    people: PeopleIndex,
+    known: dict[tuple[str, str, str], tuple[Hashable, frozenset[str]]],
 ) -> AuthorNames:
     """The family names a paper is compared by: its authors' as printed (particles
     included), and those of the people known by the same names, in Chinese order or as a
     recorded variant ("Xu Hongli" is Hongli Xu's), as a paper already there is compared by
     its printed names and their people's; so that a paper compares the same way in its
     file and once imported. A name listed twice ("WANG Jiannan and Jiannan Wang") is one
-    author, as it is stored once. ``known`` keeps each name's, the names of a file recurring."""
+    author, as it is stored once. ``known`` keeps each name's (who it names, and the family
+    names), the names of a file recurring."""
     names, listed = [], set()
     for author in authors:
-        one = author.native or (fold(author.surname), fold(author.given))
-        if one in listed:
-            continue
-        listed.add(one)
-        name = (author.given, author.surname)
+        name = (author.native, author.given, author.surname)
         if name not in known:
             named = {author.surname, *people.families_named(author)}
-            known[name] = frozenset(filter(None, map(family_key, named)))
-        names.append(known[name])
+            one = author.native or (fold(author.surname), fold(author.given))
+            known[name] = (one, frozenset(filter(None, map(family_key, named))))
+        one, families = known[name]
+        if one not in listed:
+            listed.add(one)
+            names.append(families)
     return tuple(names)
 
 
@@ -363,7 +366,7 @@ def build_plan(
     created: dict[str, EntryPlan] = {}  # by entry key
     changed: dict[Hashable, dict[str, Any]] = {}  # papers already there, as entries leave them
     given_by_file: dict[Hashable, set[str]] = {}  # their fields that entries before gave
-    known_families: dict[tuple[str, str], frozenset[str]] = {}  # by name, for _families
+    known_families: dict[tuple[str, str, str], tuple[Hashable, frozenset[str]]] = {}
     named: dict[str, AuthorNames] = {}  # each entry's authors as its names give them
     for record in records:
         check_time(budget, record.line, record.key)
