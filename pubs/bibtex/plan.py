@@ -423,14 +423,15 @@ def build_plan(
         alone = len(papers.by_title.get(title_key(entry.record.title), ())) < 2
         if alone and not (counted and entry.key in counted):
             continue  # compared with no other paper: its authors decide nothing
-        stored = _families(_as_stored(entry), people, known_families)
+        stored = _families([a.author for a in stored_once(entry)], people, known_families)
         if stored != named[entry.key]:
             plan.counted[entry.key] = stored
     return plan
 
 
-def _as_stored(entry: EntryPlan) -> list[Author]:
-    """The authors of the paper an entry creates as they will be stored: each person once."""
+def stored_once(entry: EntryPlan) -> list[AuthorPlan]:
+    """An entry's authors as its paper stores them: each person once, at the first place
+    they are listed (a name listed twice is one authorship)."""
     seen: set[Hashable] = set()
     authors = []
     for a in entry.authors:
@@ -438,7 +439,7 @@ def _as_stored(entry: EntryPlan) -> list[Author]:
             if a.person in seen:
                 continue
             seen.add(a.person)
-        authors.append(a.author)
+        authors.append(a)
     return authors
 
 
@@ -686,15 +687,13 @@ def _plan_update(
     a workshop, short, demo or poster version) fills in nothing."""
     record, new = entry.record, _paper_values(entry)
     unpublished = record.status in UNPUBLISHED or _at_preprint_server(entry)
-    entry.promote = (
-        current.get("status") in UNPUBLISHED and not unpublished and entry.kind in PUBLISHED_KINDS
-    )
-    published = current.get("status") not in UNPUBLISHED and not unpublished
-    if published and minor != is_minor_version(record.container):
+    paper_unpublished = current.get("status") in UNPUBLISHED
+    entry.promote = paper_unpublished and not unpublished and entry.kind in PUBLISHED_KINDS
+    if not (paper_unpublished or unpublished) and minor != is_minor_version(record.container):
         entry.record.problem(OTHER_VERSION, "warning")
         return
     # Where a preprint or a submission appeared is not where its published version did.
-    earlier = unpublished and current.get("status") not in UNPUBLISHED
+    earlier = unpublished and not paper_unpublished
     overwrite = decisions.overwrite_all or decisions.overwrite.get(record.key, False)
     for name in FILLABLE + (PROMOTED if entry.promote else ()):
         if earlier and name in WHERE:

@@ -32,7 +32,7 @@ from django.utils.text import slugify
 from simple_history.utils import bulk_update_with_history
 
 from people.models import Group, Person
-from pubs.bibtex.plan import EntryPlan, ImportPlan, NewVenue, new_venue_kind
+from pubs.bibtex.plan import EntryPlan, ImportPlan, NewVenue, new_venue_kind, stored_once
 from pubs.history import history_baseline
 from pubs.identifiers import paper_slug, slug_words
 from pubs.imports.errors import ImportBlocked
@@ -299,24 +299,17 @@ def _paper(
 
 
 def _authorships(entry: EntryPlan, person_ids: dict[str, int]) -> list[Authorship]:
-    """The entry's authorships (without their paper yet), each person once (a name listed
-    twice is one authorship)."""
-    authorships = []
-    seen = set()
-    for a in entry.authors:
-        if a.person in seen:
-            continue
-        seen.add(a.person)
-        authorships.append(
-            Authorship(
-                person_id=person_ids.get(a.person, a.person),  # a new person's key, or an id
-                position=a.position,
-                printed_name=a.author.printed[:200],
-                equal_contribution=a.author.equal,
-                review_note=a.note[:300],
-            )
+    """The entry's authorships (without their paper yet), each person once."""
+    return [
+        Authorship(
+            person_id=person_ids.get(a.person, a.person),  # a new person's key, or an id
+            position=a.position,
+            printed_name=a.author.printed[:200],
+            equal_contribution=a.author.equal,
+            review_note=a.note[:300],
         )
-    return authorships
+        for a in stored_once(entry)
+    ]
 
 
 @dataclass
