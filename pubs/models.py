@@ -739,6 +739,7 @@ class JobStage(models.TextChoices):
     APPLYING = "applying", _("Importing")
     DONE = "done", _("Done")
     FAILED = "failed", _("Failed")
+    CANCELLED = "cancelled", _("Cancelled")
 
 
 class ImportJob(models.Model):
@@ -756,6 +757,22 @@ class ImportJob(models.Model):
     task_id = models.CharField(_("task"), max_length=64, blank=True)
     progress = models.JSONField(_("progress"), default=dict, blank=True)
     message = models.TextField(_("message"), blank=True)
+    #: What the job does: "fetch", "plan" or "apply" (pubs.jobs.imports).
+    action = models.CharField(_("action"), max_length=10, blank=True)
+    #: Who asked for it: at most a few jobs of one user wait or run at once.
+    requested_by = models.ForeignKey(
+        settings.AUTH_USER_MODEL,
+        on_delete=models.SET_NULL,
+        null=True,
+        blank=True,
+        related_name="+",
+        verbose_name=_("requested by"),
+    )
+    #: The worker running it, and when it last said it was alive.
+    worker_id = models.CharField(_("worker"), max_length=64, blank=True)
+    heartbeat = models.DateTimeField(_("heartbeat"), null=True, blank=True)
+    #: How many times a worker has started it.
+    attempts = models.PositiveSmallIntegerField(_("attempts"), default=0)
     #: The plan the preview shows, pickled (pubs.imports.plan.PlannedImport): written by the
     #: worker, read back by the preview and the job that applies it.
     plan = models.BinaryField(_("plan"), null=True, blank=True, editable=False)
@@ -772,6 +789,45 @@ class ImportJob(models.Model):
     @property
     def running(self) -> bool:
         return self.stage in self.RUNNING
+
+
+class WorkerBeat(models.Model):
+    """A running worker (``manage.py worker``) and when it last said it was alive: jobs of a
+    worker silent for longer than WORKER_DEAD_SECONDS are taken back by any other, and the job
+    pages say when no worker is alive."""
+
+    worker_id = models.CharField(_("worker"), max_length=64, unique=True)
+    host = models.CharField(_("host"), max_length=255, blank=True)
+    pid = models.PositiveIntegerField(_("process"), null=True, blank=True)
+    started = models.DateTimeField(_("started"))
+    seen = models.DateTimeField(_("last seen"), db_index=True)
+
+    class Meta:
+        ordering = ["-seen"]
+        verbose_name = _("worker")
+        verbose_name_plural = _("workers")
+
+    def __str__(self) -> str:
+        return self.worker_id
+
+
+class SourceState(models.Model):
+    """What the whole site keeps of one outside source (pubs.services.sources), shared by
+    every process without Redis: when its next request may go (the rate it documents), and
+    its circuit breaker (failures in a row, and until when it is left alone)."""
+
+    name = models.CharField(_("source"), max_length=40, unique=True)
+    next_request = models.DateTimeField(_("next request"), null=True, blank=True)
+    failures = models.PositiveIntegerField(_("failures in a row"), default=0)
+    open_until = models.DateTimeField(_("paused until"), null=True, blank=True)
+
+    class Meta:
+        ordering = ["name"]
+        verbose_name = _("source state")
+        verbose_name_plural = _("source states")
+
+    def __str__(self) -> str:
+        return self.name
 
 
 class SuggestionStatus(models.TextChoices):
