@@ -77,7 +77,7 @@ class DatabaseGate:
             turn = self._claim(source, now)
         if turn is None:
             raise Unavailable(self._refusal(source, now))
-        wait = (turn - now).total_seconds()
+        wait = (turn - self.clock()).total_seconds()  # the claim may have waited for the row
         if wait > 0:
             self.sleep(wait)
 

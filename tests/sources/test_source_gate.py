@@ -1,7 +1,6 @@
 """The site-wide turn at each source and its circuit breaker, kept in the database: several
 gates (as several processes would hold) on one database share one rate and one breaker."""
 
-import itertools
 import threading
 import time
 from datetime import datetime, timedelta
@@ -215,6 +214,6 @@ def test_threads_with_a_gate_each_keep_to_the_rate_together():
     for thread in threads:
         thread.join()
     assert problems == [] and len(times) == 6
-    times.sort()
-    gaps = [later - earlier for earlier, later in itertools.pairwise(times)]
-    assert min(gaps) > 0.05 * 0.8  # the clock's resolution and scheduling aside
+    # Each request waits for its own turn, a turn every 0.05 s: the six span five intervals
+    # (less a little: a thread's clock is read just after its wait, a little late or not).
+    assert max(times) - min(times) > 5 * 0.05 * 0.9
