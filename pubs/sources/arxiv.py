@@ -16,7 +16,7 @@ from pubs.export.bibtex import format_entry, utf8_encode
 from pubs.identifiers import normalize_arxiv_id, normalize_doi
 from pubs.sources.http import BadAnswer, HttpClient, NotFound, Source, read_xml
 
-ARXIV = Source("arXiv", interval=3.0)
+ARXIV = Source("arXiv", interval=3.0, hosts=("export.arxiv.org",))
 API = "https://export.arxiv.org/api/query"
 #: Identifiers in one request.
 BATCH = 100

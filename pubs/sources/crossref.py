@@ -15,7 +15,7 @@ from urllib.parse import quote
 from pubs.identifiers import normalize_arxiv_id, normalize_doi
 from pubs.sources.http import Answer, BadAnswer, HttpClient, Source
 
-CROSSREF = Source("Crossref", interval=0.2)
+CROSSREF = Source("Crossref", interval=0.2, hosts=("api.crossref.org", "doi.org"))
 DOI_RESOLVER = "https://doi.org/"
 WORKS_API = "https://api.crossref.org/works/"
 CSL_JSON = "application/vnd.citationstyles.csl+json"

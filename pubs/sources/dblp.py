@@ -18,7 +18,7 @@ from pubs.identifiers import normalize_arxiv_id, normalize_doi
 from pubs.sources.http import BadAnswer, HttpClient, Source, read_xml
 from pubs.venues.resolution import dblp_stream
 
-DBLP = Source("DBLP", interval=1.0)
+DBLP = Source("DBLP", interval=1.0, hosts=("dblp.org",))
 SITE = "https://dblp.org/"
 
 _PID = re.compile(r"^(?:[a-z]/[\w.\-]+|\d+/[\w\-]+)$")

@@ -12,7 +12,7 @@ from dataclasses import dataclass
 from pubs.identifiers import normalize_doi
 from pubs.sources.http import BadAnswer, HttpClient, Source
 
-OPENALEX = Source("OpenAlex", interval=0.1)
+OPENALEX = Source("OpenAlex", interval=0.1, hosts=("api.openalex.org",))
 WORKS = "https://api.openalex.org/works"
 #: DOIs in one request (OpenAlex's limit for an OR filter).
 BATCH = 50

@@ -6,8 +6,8 @@ import pytest
 
 from pubs.sources.http import BadAnswer, HttpClient, NotFound, Source, Unavailable, user_agent
 
-SLOW = Source("Slow", interval=2.0, fresh_for=60)
-EAGER = Source("Eager", interval=0, fresh_for=60)
+SLOW = Source("Slow", interval=2.0, fresh_for=60, hosts=("api.example.org",))
+EAGER = Source("Eager", interval=0, fresh_for=60, hosts=("api.example.org",))
 URL = "https://api.example.org/things/1"
 
 
@@ -121,7 +121,7 @@ def test_a_stale_answer_is_asked_again_conditionally_and_kept_on_304(replay, clo
             httpx.Response(304),
         )
     )
-    stale = Source("Stale", interval=0, fresh_for=0)
+    stale = Source("Stale", interval=0, fresh_for=0, hosts=("api.example.org",))
     client = HttpClient(contact="", cache=cache, transport=replay, sleep=clock.sleep, clock=clock)
     client.get(stale, URL)
     answer = client.get(stale, URL)
