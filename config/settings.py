@@ -122,6 +122,16 @@ DATABASES = {
         else {}
     ),
 }
+if DATABASES["default"]["ENGINE"] == "django.db.backends.sqlite3":
+    # Readers never wait for a writer (write-ahead log), a writer waits its turn for up to
+    # 20 s rather than failing "database is locked", and a transaction takes the write lock
+    # when it begins, so that two never deadlock upgrading a read to a write.
+    DATABASES["default"]["OPTIONS"] = {
+        "init_command": "PRAGMA journal_mode=WAL; PRAGMA synchronous=NORMAL;",
+        "timeout": 20,
+        "transaction_mode": "IMMEDIATE",
+        **DATABASES["default"].get("OPTIONS", {}),
+    }
 DATABASE_ROUTERS = ["config.routers.PublicReadsToReplica"] if database_replica_url else []
 DEFAULT_AUTO_FIELD = "django.db.models.BigAutoField"
 
@@ -213,6 +223,17 @@ DATA_UPLOAD_MAX_MEMORY_SIZE = IMPORT_MAX_BYTES + 1024 * 1024
 # job, its preview showing how far it got.
 TASKS = {"default": {"BACKEND": "django_tasks_db.DatabaseBackend"}}
 IMPORT_JOB_BYTES = int(os.environ.get("IMPORT_JOB_BYTES", 256 * 1024))
+# A worker writes that it is alive every WORKER_BEAT_SECONDS; one silent for
+# WORKER_DEAD_SECONDS is taken for dead: any other worker puts its jobs back in the queue (a
+# job whose worker stopped WORKER_ATTEMPTS times while running it fails), and the job pages
+# say that no worker is running. One person has at most JOBS_PER_USER jobs waiting or running.
+WORKER_BEAT_SECONDS = float(os.environ.get("WORKER_BEAT_SECONDS", 5))
+WORKER_DEAD_SECONDS = float(os.environ.get("WORKER_DEAD_SECONDS", 60))
+WORKER_ATTEMPTS = int(os.environ.get("WORKER_ATTEMPTS", 3))
+JOBS_PER_USER = int(os.environ.get("JOBS_PER_USER", 3))
+# A development worker may answer the sources' requests from a file of recorded answers
+# (pubs.sources.recorded; DEBUG only): no request then leaves the machine.
+SOURCES_RECORDINGS = os.environ.get("SOURCES_RECORDINGS", "")
 # Papers from the world (pubs.sources): the address Crossref, arXiv, DBLP and OpenAlex are
 # given to write to about the site's requests (their "polite pool" asks for one), how often a
 # request is tried, and the transport (None: the network; the tests pass recorded answers).
