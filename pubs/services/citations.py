@@ -28,7 +28,7 @@ def citations_refresh(*, http: HttpClient, papers: Iterable[Paper] | None = None
     counts = [
         CitationCount(paper=paper, count=work.cited_by, source="OpenAlex", date=today)
         for paper in papers
-        if (work := found.get(paper.doi.lower())) is not None
+        if (work := found.get(paper.doi.lower())) is not None and work.cited_by is not None
     ]
     CitationCount.objects.bulk_create(
         counts,

@@ -1,5 +1,6 @@
-"""The site's side of the sources (pubs.sources): the HTTP client it uses, and the BibTeX of
-pasted identifiers, which an import then previews like any file (pubs.jobs.imports)."""
+"""The site's side of the sources (pubs.sources): the HTTP client it uses (with the site-wide
+turns and circuit breaker of pubs.services.source_gate), and the BibTeX of pasted identifiers,
+which an import then previews like any file (pubs.jobs.imports)."""
 
 from __future__ import annotations
 
@@ -8,20 +9,37 @@ from collections.abc import Callable, Sequence
 from django.conf import settings
 from django.core.cache import cache
 
-from pubs.sources import arxiv, crossref, dblp
-from pubs.sources.http import HttpClient, SourceError
+from pubs.services.source_gate import DatabaseGate
+from pubs.sources import arxiv, crossref, datacite, dblp
+from pubs.sources.http import HttpClient, NotFound, SourceError
 from pubs.sources.identifiers import ARXIV, DBLP_PERSON, DBLP_RECORD, DOI, Identifier
 
 
 def source_client() -> HttpClient:
     """The client every request to a source goes through: the site's contact address
-    (SOURCES_CONTACT), the site's cache, and the network (or SOURCES_TRANSPORT's answers)."""
+    (SOURCES_CONTACT), the site's cache, the network (or SOURCES_TRANSPORT's answers), and
+    each source's turn, site-wide (always: recorded answers served to tests take their turns
+    too, at the sources' own rates)."""
     return HttpClient(
         contact=settings.SOURCES_CONTACT,
         cache=cache,
         transport=settings.SOURCES_TRANSPORT,
         attempts=settings.SOURCES_ATTEMPTS,
+        gate=DatabaseGate(),
     )
+
+
+def doi_bibtex(http: HttpClient, doi: str) -> str:
+    """The BibTeX of ``doi`` from the registry that knows it: Crossref, else DataCite; a
+    NotFound naming both when neither does."""
+    try:
+        return crossref.bibtex(http, doi)
+    except NotFound:
+        pass
+    try:
+        return datacite.bibtex(http, doi)
+    except NotFound:
+        raise NotFound("neither Crossref nor DataCite knows this DOI") from None
 
 
 def identifiers_bibtex(
@@ -30,7 +48,7 @@ def identifiers_bibtex(
     http: HttpClient,
     progress: Callable[[int, int], None] | None = None,
 ) -> tuple[str, list[str]]:
-    """The BibTeX of ``identifiers``, from Crossref (DOIs), arXiv (all its ids in one
+    """The BibTeX of ``identifiers``, from Crossref or DataCite (DOIs), arXiv (all its ids in one
     request) and DBLP (people, records), and a message for each one that failed (which
     source, and why). ``progress`` is told how many identifiers were asked for so far."""
     texts: list[str] = []
@@ -59,7 +77,7 @@ def identifiers_bibtex(
             )
             texts.append(arxiv.to_bibtex(found[i.value] for i in arxiv_ids if i.value in found))
         step(len(arxiv_ids))
-    fetch = {DOI: crossref.bibtex, DBLP_PERSON: dblp.person_bibtex, DBLP_RECORD: dblp.record_bibtex}
+    fetch = {DOI: doi_bibtex, DBLP_PERSON: dblp.person_bibtex, DBLP_RECORD: dblp.record_bibtex}
     for identifier in identifiers:
         if identifier.kind == ARXIV:
             continue

@@ -1,4 +1,5 @@
-"""Crossref, by DOI: the BibTeX and CSL-JSON of a work by content negotiation, and the works
+"""Crossref, by DOI: the BibTeX and CSL-JSON of a work from the works API's transforms (never
+doi.org, which sends a DOI of another registry to its registrant's own site), and the works
 API's record (abstract, licence, pages, citation count, references, preprint relations); and
 the works that name a given arXiv preprint as theirs (``has-preprint``).
 
@@ -14,11 +15,12 @@ from urllib.parse import quote
 
 from pubs.identifiers import normalize_arxiv_id, normalize_doi
 from pubs.sources.http import Answer, BadAnswer, HttpClient, Source
+from pubs.sources.openalex import citation_count
 
-CROSSREF = Source("Crossref", interval=0.2, hosts=("api.crossref.org", "doi.org"))
-DOI_RESOLVER = "https://doi.org/"
+CROSSREF = Source("Crossref", interval=0.2, hosts=("api.crossref.org",))
 WORKS_API = "https://api.crossref.org/works/"
 CSL_JSON = "application/vnd.citationstyles.csl+json"
+BIBTEX = "application/x-bibtex"
 #: Published versions asked for at most, per preprint.
 RELATED_ROWS = 5
 
@@ -65,9 +67,9 @@ class CrossrefWork:
 
 
 def bibtex(http: HttpClient, doi: str) -> str:
-    """The work's BibTeX, as Crossref writes it (content negotiation on the DOI)."""
-    answer = http.get(CROSSREF, doi_url(doi), accept="application/x-bibtex")
-    return read_bibtex(answer)
+    """The work's BibTeX, as Crossref writes it (its transform of the DOI); NotFound when
+    Crossref does not know the DOI (another registry's, or none's)."""
+    return read_bibtex(http.get(CROSSREF, bibtex_url(doi), accept=BIBTEX))
 
 
 def csl_json(http: HttpClient, doi: str) -> dict:
@@ -95,16 +97,16 @@ def work(http: HttpClient, doi: str) -> CrossrefWork:
     return read_work(http.get(CROSSREF, works_url(doi)).json())
 
 
-def doi_url(doi: str) -> str:
-    return DOI_RESOLVER + quote(normalize_doi(doi), safe="/")
-
-
 def works_url(doi: str) -> str:
     return WORKS_API + quote(normalize_doi(doi), safe="/")
 
 
 def csl_url(doi: str) -> str:
     return works_url(doi) + "/transform/" + CSL_JSON
+
+
+def bibtex_url(doi: str) -> str:
+    return works_url(doi) + "/transform/" + BIBTEX
 
 
 def arxiv_doi(arxiv_id: str) -> str:
@@ -124,8 +126,7 @@ def read_csl_json(answer: Answer) -> dict:
 
 
 def read_bibtex(answer: Answer) -> str:
-    """The BibTeX of a content-negotiation answer; BadAnswer when it is not BibTeX (Crossref
-    answers an HTML page for a DOI another agency registered)."""
+    """The BibTeX of a transform's answer; BadAnswer when it is not BibTeX (an HTML page)."""
     text = answer.text.strip()
     if not text.startswith("@"):
         raise BadAnswer(f"Crossref did not answer BibTeX for {answer.url}")
@@ -171,7 +172,7 @@ def read_message(message: dict) -> CrossrefWork:
         pages=str(message.get("page") or "").replace("-", "--"),
         abstract=abstract_text(str(message.get("abstract") or "")),
         licences=tuple(str(item.get("URL", "")) for item in message.get("license") or ()),
-        cited_by=message.get("is-referenced-by-count"),
+        cited_by=citation_count(message.get("is-referenced-by-count")),
         preprint_of=_related(relation, "is-preprint-of"),
         has_preprint=_related(relation, "has-preprint"),
         reference_count=_count(message.get("reference-count"), len(references)),

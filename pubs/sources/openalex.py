@@ -17,6 +17,9 @@ WORKS = "https://api.openalex.org/works"
 #: DOIs in one request (OpenAlex's limit for an OR filter).
 BATCH = 50
 FIELDS = "id,doi,display_name,publication_year,cited_by_count"
+#: More citations than any work has (the most cited have some hundreds of thousands): a
+#: count past it is a fault of the answer, not a count.
+MOST_CITATIONS = 10**7
 
 
 @dataclass(frozen=True)
@@ -25,7 +28,8 @@ class OpenAlexWork:
     doi: str
     title: str
     year: int | None
-    cited_by: int
+    #: None when the answer's count is not one (see citation_count).
+    cited_by: int | None
 
 
 def by_dois(http: HttpClient, dois: Sequence[str]) -> dict[str, OpenAlexWork]:
@@ -61,15 +65,19 @@ def by_title(http: HttpClient, title: str, year: int | None = None) -> OpenAlexW
 
 
 def read_works(data: object) -> list[OpenAlexWork]:
-    """The works of a list answer ({"meta": …, "results": [...]})."""
+    """The works of a list answer ({"meta": …, "results": [...]}); a result that is no work
+    (no id) is left out, the others kept."""
     if not isinstance(data, dict) or not isinstance(data.get("results"), list):
         raise BadAnswer("OpenAlex answered no list of works")
-    return [read_work(item) for item in data["results"] if isinstance(item, dict)]
+    return [
+        read_work(item) for item in data["results"] if isinstance(item, dict) and item.get("id")
+    ]
 
 
 def read_work(item: dict) -> OpenAlexWork:
-    if not item.get("id") or not isinstance(item.get("cited_by_count"), int):
-        raise BadAnswer("OpenAlex answered a work without an id or a citation count")
+    """One work of a list answer; its citation count None when the answer's is not one."""
+    if not item.get("id"):
+        raise BadAnswer("OpenAlex answered a work without an id")
     try:
         doi = normalize_doi(item.get("doi") or "")
     except ValueError:
@@ -78,9 +86,21 @@ def read_work(item: dict) -> OpenAlexWork:
         openalex_id=str(item["id"]).rsplit("/", 1)[-1],
         doi=doi,
         title=str(item.get("display_name") or item.get("title") or ""),
-        year=item.get("publication_year"),
-        cited_by=item["cited_by_count"],
+        year=_whole(item.get("publication_year")),
+        cited_by=citation_count(item.get("cited_by_count")),
     )
+
+
+def citation_count(value: object) -> int | None:
+    """A work's citation count as a source answers it (OpenAlex's ``cited_by_count``,
+    Crossref's ``is-referenced-by-count``), or None when it is not one: not a whole number
+    (a bool, a string, a float), negative, or MOST_CITATIONS or more."""
+    count = _whole(value)
+    return count if count is not None and 0 <= count < MOST_CITATIONS else None
+
+
+def _whole(value: object) -> int | None:
+    return value if isinstance(value, int) and not isinstance(value, bool) else None
 
 
 def _mailto(http: HttpClient) -> dict[str, str]:

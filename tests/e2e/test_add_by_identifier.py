@@ -5,6 +5,7 @@ import pytest
 from django.core.management import call_command
 
 from pubs.models import BibtexImport, Paper
+from pubs.sources import crossref
 from tests.sources.replay import Replay
 
 pytestmark = pytest.mark.django_db(transaction=True)
@@ -13,7 +14,10 @@ pytestmark = pytest.mark.django_db(transaction=True)
 @pytest.fixture
 def site(live_server, django_user_model, settings):
     replay = Replay()
-    replay.cassette("crossref/test_content_negotiation.yaml")
+    replay.recorded(
+        crossref.bibtex_url("10.1126/science.169.3946.635"),
+        "crossref/transform_10.1126_science.169.3946.635.bib",
+    )
     settings.SOURCES_TRANSPORT = replay
     django_user_model.objects.create_superuser("labadmin", "", "a-long-pass-phrase")
     return live_server.url

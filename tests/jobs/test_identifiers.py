@@ -6,6 +6,8 @@ import pytest
 from django.urls import reverse
 
 from pubs.models import BibtexImport, ImportJob, JobStage, Paper
+from pubs.sources import datacite
+from pubs.sources.crossref import bibtex_url
 
 pytestmark = pytest.mark.django_db(transaction=True)
 
@@ -14,7 +16,10 @@ ARXIV_API = "https://export.arxiv.org/api/query"
 
 @pytest.fixture
 def crossref(sources):
-    sources.cassette("crossref/test_content_negotiation.yaml")
+    sources.recorded(
+        bibtex_url("10.1126/science.169.3946.635"),
+        "crossref/transform_10.1126_science.169.3946.635.bib",
+    )
     return sources
 
 
@@ -71,11 +76,16 @@ def test_confirming_the_preview_of_a_doi_imports_the_paper_and_undo_removes_it(
 def test_an_identifier_no_source_knows_is_a_warning_of_the_preview(
     admin_client, crossref, run_worker
 ):
-    crossref.route("https://doi.org/10.5555/unknown", "DOI Not Found", status=404)
+    crossref.route(bibtex_url("10.5555/unknown"), "Resource not found.", status=404)
+    crossref.route(
+        datacite.bibtex_url("10.5555/unknown"),
+        "The resource you are looking for doesn't exist.",
+        status=404,
+    )
     progress = paste(admin_client, "10.1126/science.169.3946.635 10.5555/unknown")
     run_worker()
     html = admin_client.get(admin_client.get(progress)["Location"]).content.decode()
-    assert "10.5555/unknown: Crossref does not know" in html
+    assert "10.5555/unknown: neither Crossref nor DataCite knows this DOI" in html
     assert "The Structure of Ordinary Water" in html
 
 

@@ -9,6 +9,10 @@ from pubs.sources import crossref
 from pubs.sources.http import BadAnswer, NotFound
 from tests.sources.replay import DATA
 
+DOI = "10.1126/science.169.3946.635"
+#: Crossref's BibTeX of DOI, from its transform (where doi.org's content negotiation leads).
+TRANSFORM = "crossref/transform_10.1126_science.169.3946.635.bib"
+
 
 def acta_record() -> dict:
     """The works API's record of 10.5506/aphyspolb.56.3-a7, whose publisher names its arXiv
@@ -17,16 +21,23 @@ def acta_record() -> dict:
 
 
 def test_a_doi_gives_the_bibtex_crossref_writes(http, replay):
-    replay.cassette("crossref/test_content_negotiation.yaml")
+    replay.recorded(crossref.bibtex_url(DOI), TRANSFORM)
     text = crossref.bibtex(http, "https://doi.org/10.1126/SCIENCE.169.3946.635")
     assert text.startswith("@article{Frank_1970,")
-    assert replay.requests[0].headers["Accept"] == "application/x-bibtex"
-    assert str(replay.requests[1].url).endswith("/transform")  # the DOI's redirect, followed
+
+
+def test_the_bibtex_of_a_doi_is_asked_of_crossref_s_api_not_of_doi_org(http, replay):
+    replay.recorded(crossref.bibtex_url(DOI), TRANSFORM)
+    crossref.bibtex(http, DOI)
+    [request] = replay.requests
+    assert request.url.host == "api.crossref.org"
+    assert request.url.path == f"/works/{DOI}/transform/application/x-bibtex"
+    assert request.headers["Accept"] == "application/x-bibtex"
 
 
 def test_the_bibtex_of_a_doi_reads_as_one_entry_with_its_doi_and_pages(http, replay):
-    replay.cassette("crossref/test_content_negotiation.yaml")
-    _, records = parse_and_normalize(crossref.bibtex(http, "10.1126/science.169.3946.635"))
+    replay.recorded(crossref.bibtex_url(DOI), TRANSFORM)
+    _, records = parse_and_normalize(crossref.bibtex(http, DOI))
     [record] = records
     assert record.doi == "10.1126/science.169.3946.635"
     assert record.pages.startswith("635") and record.year == 1970 and record.month == 8
@@ -136,13 +147,13 @@ def test_a_jats_abstract_reads_as_plain_text():
 
 
 def test_an_html_page_instead_of_bibtex_is_a_bad_answer(http, replay):
-    replay.route("https://doi.org/10.5555/12345678", "<html><body>Not found</body></html>")
+    replay.route(crossref.bibtex_url("10.5555/12345678"), "<html><body>Not found</body></html>")
     with pytest.raises(BadAnswer, match="did not answer BibTeX"):
         crossref.bibtex(http, "10.5555/12345678")
 
 
 def test_an_unknown_doi_is_not_found(http, replay):
-    replay.route("https://doi.org/10.5555/0000", "DOI Not Found", status=404)
+    replay.route(crossref.bibtex_url("10.5555/0000"), "Resource not found.", status=404)
     with pytest.raises(NotFound):
         crossref.bibtex(http, "10.5555/0000")
 
@@ -150,3 +161,18 @@ def test_an_unknown_doi_is_not_found(http, replay):
 def test_the_works_api_answering_an_error_is_a_bad_answer():
     with pytest.raises(BadAnswer):
         crossref.read_work({"status": "failed", "message-type": "validation-failure"})
+
+
+@pytest.mark.parametrize("count", [2**31, -5, True, "67", 67.0, None])
+def test_a_citation_count_that_is_not_one_is_unknown(count):
+    work = crossref.read_work(
+        {"status": "ok", "message": {"DOI": DOI, "is-referenced-by-count": count}}
+    )
+    assert work.cited_by is None
+
+
+def test_a_plausible_citation_count_is_kept():
+    work = crossref.read_work(
+        {"status": "ok", "message": {"DOI": DOI, "is-referenced-by-count": 0}}
+    )
+    assert work.cited_by == 0

@@ -1,9 +1,12 @@
 """OpenAlex by DOI and by title, against its recorded answers."""
 
+import json
+
 import pytest
 
 from pubs.sources import openalex
 from pubs.sources.http import BadAnswer
+from tests.sources.replay import DATA
 
 WORKS = "https://api.openalex.org/works"
 DOI = "10.34133/2020/8086309"
@@ -36,3 +39,27 @@ def test_a_title_that_is_not_the_work_found_gives_none(http, replay):
 def test_an_answer_without_results_is_a_bad_answer():
     with pytest.raises(BadAnswer):
         openalex.read_works({"error": "Invalid query parameters error."})
+
+
+def recorded_work() -> dict:
+    """The one work of the recorded list answer."""
+    answer = json.loads((DATA / "openalex/work_by_doi.json").read_text(encoding="utf-8"))
+    [work] = answer["results"]
+    return work
+
+
+@pytest.mark.parametrize("count", [2**31, 10**7, -5, True, "14", 14.0, None])
+def test_a_citation_count_that_is_not_one_is_unknown(count):
+    [work] = openalex.read_works({"results": [{**recorded_work(), "cited_by_count": count}]})
+    assert work.cited_by is None and work.doi == DOI
+
+
+def test_a_work_with_a_count_that_is_not_one_leaves_the_others_counted():
+    other = {**recorded_work(), "id": "https://openalex.org/W1", "doi": "10.1/other"}
+    works = openalex.read_works({"results": [{**recorded_work(), "cited_by_count": 2**31}, other]})
+    assert [work.cited_by for work in works] == [None, 14]
+
+
+def test_a_result_without_an_id_is_left_out_and_the_others_kept():
+    works = openalex.read_works({"results": [{"cited_by_count": 3}, recorded_work()]})
+    assert [work.openalex_id for work in works] == ["W3018513801"]
