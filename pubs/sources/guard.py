@@ -47,28 +47,22 @@ def system_resolver(host: str, port: int) -> list[str]:
     return list(dict.fromkeys(str(info[4][0]) for info in found))
 
 
-def embedded_ipv4(address: IPAddress) -> ipaddress.IPv4Address | None:
-    """The IPv4 address an IPv6 address stands for (IPv4-mapped, 6to4, NAT64), if any."""
-    if isinstance(address, ipaddress.IPv4Address):
-        return None
-    if address.ipv4_mapped is not None:
-        return address.ipv4_mapped
-    if address.sixtofour is not None:
-        return address.sixtofour
-    if address in _NAT64:
-        return ipaddress.IPv4Address(int(address) & 0xFFFFFFFF)
-    return None
-
-
 def is_public(address: str) -> bool:
-    """Whether the site may connect to ``address``: a global unicast address, and so is the
-    IPv4 address it may embed. False for anything that does not read as an address."""
+    """Whether the site may connect to ``address``: a global unicast address. An IPv6 form
+    of an IPv4 address (IPv4-mapped, NAT64) is judged as that IPv4 address; a 6to4 address
+    as itself and as the IPv4 address it carries. False for text that is no address."""
     try:
         parsed = ipaddress.ip_address(address)
     except ValueError:
         return False
-    embedded = embedded_ipv4(parsed)
-    return all(_is_public(each) for each in (parsed, embedded) if each is not None)
+    if isinstance(parsed, ipaddress.IPv6Address):
+        if parsed.ipv4_mapped is not None:
+            return _is_public(parsed.ipv4_mapped)
+        if parsed in _NAT64:
+            return _is_public(ipaddress.IPv4Address(int(parsed) & 0xFFFFFFFF))
+        if parsed.sixtofour is not None and not _is_public(parsed.sixtofour):
+            return False
+    return _is_public(parsed)
 
 
 def _is_public(address: IPAddress) -> bool:
