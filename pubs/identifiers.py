@@ -1,28 +1,61 @@
 """Identifiers: normalising DOIs and arXiv ids (papers are deduplicated by them), and slugs."""
 
 import re
+from urllib.parse import unquote
 
 from django.utils.text import slugify
 
-_DOI_PREFIXES = re.compile(
-    r"^(?:doi:\s*|https?://(?:dx\.)?doi\.org/|https?://doi\.acm\.org/|doi\.org/)", re.IGNORECASE
-)
+#: What people write before a DOI: "DOI: ", "doi:", "DOI " (then the DOI itself).
+_DOI_LABEL = re.compile(r"^doi(?:\s*:\s*|\s+(?=10\.))", re.IGNORECASE)
+#: The resolvers' addresses a DOI is pasted as a link of (its %-escapes then decoded).
+_DOI_URL = re.compile(r"^(?:https?://)?(?:(?:www\.|dx\.)?doi\.org|doi\.acm\.org)/", re.IGNORECASE)
 _DOI_SHAPE = re.compile(r"^10\.\d{4,9}/\S+$")
+_ESCAPED_DOI = re.compile(r"^10\.\d{4,9}%2F", re.IGNORECASE)
 
 _ARXIV_PREFIXES = re.compile(
-    r"^(?:arxiv:\s*|https?://(?:www\.)?arxiv\.org/(?:abs|pdf)/)", re.IGNORECASE
+    r"^(?:arxiv(?:\s*:\s*|\s+(?=\d))|(?:https?://)?(?:www\.|export\.)?arxiv\.org/(?:abs|pdf)/)",
+    re.IGNORECASE,
 )
-_ARXIV_NEW = re.compile(r"^(\d{4}\.\d{4,5})(?:v\d+)?(?:\.pdf)?$")
-_ARXIV_OLD = re.compile(r"^([a-z\-]+(?:\.[A-Z]{2})?/\d{7})(?:v\d+)?(?:\.pdf)?$", re.IGNORECASE)
+_ARXIV_NEW = re.compile(r"^(\d{4}\.\d{4,5})(?:v(\d+))?(?:\.pdf)?$")
+_ARXIV_OLD = re.compile(r"^([a-z\-]+(?:\.[A-Z]{2})?/\d{7})(?:v(\d+))?(?:\.pdf)?$", re.IGNORECASE)
+
+#: What a sentence puts around an identifier: "(doi:10.1145/3600006.3613165)." or "<...>".
+_OPENING = "([{<\"'\u201c\u2018"
+_CLOSING = {")": "(", "]": "[", "}": "{", ">": "<"}
+_TRAILING = ".,;:!?\"'\u201d\u2019"
+
+
+def trim_pasted(text: str) -> str:
+    """``text`` without what a sentence adds around an identifier: spaces, opening brackets
+    and quotes before it, and after it full stops, commas, quotes and closing brackets that
+    close nothing in it ("10.1016/0010-4809(89)90035-4" keeps its own)."""
+    text = text.strip().lstrip(_OPENING)
+    while text:
+        last = text[-1]
+        opener = _CLOSING.get(last)
+        if opener is not None and text.count(opener) >= text.count(last):
+            break  # it closes a bracket of the identifier's own
+        if opener is None and last not in _TRAILING:
+            break
+        text = text[:-1].rstrip()
+    return text
 
 
 def normalize_doi(text: str) -> str:
-    """The bare, lower-case DOI ("10.1109/tnet.2024.1"), from a DOI, a doi: or a doi.org URL.
+    """The bare, lower-case DOI ("10.1109/tnet.2024.1"), from a DOI as people paste it: bare,
+    after "DOI:" or "doi:", or as a link to doi.org (dx., www., http or https, %-escaped),
+    in any case, with what a sentence adds around it.
 
     DOIs are case-insensitive, so the lower-case form is the one kept and compared.
     Returns "" for empty input; raises ValueError for text that is not a DOI.
     """
-    value = _DOI_PREFIXES.sub("", text.strip()).strip()
+    value = _DOI_LABEL.sub("", trim_pasted(text))
+    link = _DOI_URL.match(value)
+    if link:
+        value = unquote(value[link.end() :])
+    elif _ESCAPED_DOI.match(value):  # a DOI's slash %-escaped, its link's address cut off
+        value = unquote(value)
+    value = value.strip()
     if not value:
         return ""
     if not _DOI_SHAPE.match(value):
@@ -35,14 +68,33 @@ def normalize_arxiv_id(text: str) -> str:
 
     Returns "" for empty input; raises ValueError for text that is not an arXiv identifier.
     """
-    value = _ARXIV_PREFIXES.sub("", text.strip()).strip()
+    return arxiv_id_and_version(text)[0]
+
+
+def arxiv_id_and_version(text: str) -> tuple[str, int | None]:
+    """The arXiv identifier without version, and the version it names ("arXiv:2405.07719v2",
+    "https://arxiv.org/pdf/2405.07719v2.pdf" -> ("2405.07719", 2); None when it names none).
+    Papers are told apart by the identifier alone: every version is one paper.
+
+    Returns ("", None) for empty input; raises ValueError for text that is not an arXiv
+    identifier.
+    """
+    value = _ARXIV_PREFIXES.sub("", trim_pasted(text)).strip()
     if not value:
-        return ""
+        return "", None
     for pattern in (_ARXIV_NEW, _ARXIV_OLD):
         match = pattern.match(value)
         if match:
-            return match.group(1)
+            version = match.group(2)
+            return match.group(1), int(version) if version else None
     raise ValueError(f"{text!r} is not an arXiv identifier (expected e.g. 2405.07719).")
+
+
+def versioned_arxiv_id(text: str) -> str:
+    """The arXiv identifier with the version it names, if it names one ("arXiv:2405.07719v2"
+    -> "2405.07719v2", "2405.07719" -> "2405.07719"): what arXiv's API is asked for."""
+    arxiv_id, version = arxiv_id_and_version(text)
+    return f"{arxiv_id}v{version}" if version else arxiv_id
 
 
 def arxiv_year(arxiv_id: str) -> int | None:

@@ -2,6 +2,7 @@
 
 import pytest
 
+from pubs.services.sources import identifiers_bibtex
 from pubs.sources.identifiers import (
     ARXIV,
     DBLP_PERSON,
@@ -10,6 +11,8 @@ from pubs.sources.identifiers import (
     read_identifier,
     read_identifiers,
 )
+
+API = "https://export.arxiv.org/api/query"
 
 
 @pytest.mark.parametrize(
@@ -20,6 +23,10 @@ from pubs.sources.identifiers import (
         ("doi:10.1126/science.169.3946.635", DOI, "10.1126/science.169.3946.635"),
         ("2405.07719", ARXIV, "2405.07719"),
         ("arXiv:2405.07719v2", ARXIV, "2405.07719"),
+        ("arXiv: 2405.07719", ARXIV, "2405.07719"),
+        ("DOI: 10.1145/3600006.3613165", DOI, "10.1145/3600006.3613165"),
+        ("https://doi.org/10.1145%2F3600006.3613165", DOI, "10.1145/3600006.3613165"),
+        ("https://www.doi.org/10.1145/3600006.3613165.", DOI, "10.1145/3600006.3613165"),
         ("https://arxiv.org/abs/1111.2011v2", ARXIV, "1111.2011"),
         ("https://arxiv.org/pdf/2405.07719.pdf", ARXIV, "2405.07719"),
         ("10.48550/arXiv.2405.07719", ARXIV, "2405.07719"),
@@ -46,3 +53,46 @@ def test_a_paste_gives_each_identifier_once_and_what_is_none():
         (DBLP_PERSON, "74/10201"),
     ]
     assert unknown == ["Parcae"]
+
+
+def test_a_paste_reads_labels_written_before_an_identifier_with_a_space():
+    found, unknown = read_identifiers(
+        "DOI: 10.1145/3600006.3613165\narXiv: 2405.07719, DOI 10.1109/TNET.2024.3387948"
+    )
+    assert [(i.kind, i.value) for i in found] == [
+        (DOI, "10.1145/3600006.3613165"),
+        (ARXIV, "2405.07719"),
+        (DOI, "10.1109/tnet.2024.3387948"),
+    ]
+    assert unknown == []
+
+
+def test_a_piece_that_is_no_identifier_takes_nothing_from_the_others():
+    found, unknown = read_identifiers("DOI: 10.1145/3600006.3613165 DOI: nonsense 2405.07719")
+    assert [i.value for i in found] == ["10.1145/3600006.3613165", "2405.07719"]
+    assert unknown == ["DOI: nonsense"]
+
+
+def test_an_identifier_keeps_the_arxiv_version_pasted():
+    identifier = read_identifier("https://arxiv.org/abs/2405.07719v2")
+    assert (identifier.value, identifier.version, identifier.versioned) == (
+        "2405.07719",
+        2,
+        "2405.07719v2",
+    )
+    assert read_identifier("2405.07719").version is None
+
+
+def test_two_versions_of_one_arxiv_paper_are_one_identifier_the_first_pasted():
+    found, _ = read_identifiers("2405.07719v2 arXiv:2405.07719v1 2405.07719")
+    assert [(i.value, i.version) for i in found] == [("2405.07719", 2)]
+
+
+def test_a_pasted_arxiv_version_is_the_version_asked_for(http, replay):
+    replay.recorded(API, "arxiv/id_list=1111.2011v2.xml", id_list="1111.2011v2")
+    text, problems = identifiers_bibtex(
+        identifiers=[read_identifier("arXiv:1111.2011v2")], http=http
+    )
+    [request] = replay.requests
+    assert request.url.params["id_list"] == "1111.2011v2"
+    assert "eprint = {1111.2011}" in text and problems == []
