@@ -66,7 +66,8 @@ def identifiers_bibtex(
     if arxiv_ids:
         try:
             found = {
-                entry.arxiv_id: entry for entry in arxiv.entries(http, [i.value for i in arxiv_ids])
+                entry.arxiv_id: entry
+                for entry in arxiv.entries(http, [i.versioned for i in arxiv_ids])
             }
         except SourceError as exc:
             found = {}

@@ -13,7 +13,7 @@ from dataclasses import dataclass
 from xml.etree import ElementTree
 
 from pubs.export.bibtex import format_entry, utf8_encode
-from pubs.identifiers import normalize_arxiv_id, normalize_doi
+from pubs.identifiers import normalize_arxiv_id, normalize_doi, versioned_arxiv_id
 from pubs.sources.http import BadAnswer, HttpClient, NotFound, Source, read_xml
 
 ARXIV = Source("arXiv", interval=3.0, hosts=("export.arxiv.org",))
@@ -47,9 +47,10 @@ class ArxivEntry:
 
 
 def entries(http: HttpClient, ids: Sequence[str]) -> list[ArxivEntry]:
-    """The records of ``ids`` (identifiers or URLs), in batches of ``BATCH``."""
+    """The records of ``ids`` (identifiers or URLs), in batches of ``BATCH``: of the version
+    an id names ("2405.07719v2"), else the latest."""
     found: list[ArxivEntry] = []
-    normalized = [normalize_arxiv_id(text) for text in ids]
+    normalized = [versioned_arxiv_id(text) for text in ids]
     for start in range(0, len(normalized), BATCH):
         batch = normalized[start : start + BATCH]
         params = {"id_list": ",".join(batch), "max_results": str(len(batch))}

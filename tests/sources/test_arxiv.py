@@ -50,6 +50,13 @@ def test_the_client_asks_the_api_for_the_ids_it_was_given(http, published, repla
     assert request.url.params["id_list"] == "1111.2011"
 
 
+def test_an_id_naming_its_version_asks_the_api_for_that_version(http, published, replay):
+    [entry] = arxiv.entries(http, ["https://arxiv.org/pdf/1111.2011v2.pdf"])
+    [request] = replay.requests
+    assert request.url.params["id_list"] == "1111.2011v2"
+    assert (entry.arxiv_id, entry.version) == ("1111.2011", 2)
+
+
 def test_an_id_arxiv_does_not_know_is_not_found(http, replay):
     feed = (
         '<feed xmlns="http://www.w3.org/2005/Atom"><entry><id>http://arxiv.org/api/errors#incorrect_id_format_for_9999.99999</id>'
