@@ -773,9 +773,11 @@ class ImportJob(models.Model):
     heartbeat = models.DateTimeField(_("heartbeat"), null=True, blank=True)
     #: How many times a worker has started it.
     attempts = models.PositiveSmallIntegerField(_("attempts"), default=0)
-    #: The plan the preview shows, pickled (pubs.imports.plan.PlannedImport): written by the
-    #: worker, read back by the preview and the job that applies it.
-    plan = models.BinaryField(_("plan"), null=True, blank=True, editable=False)
+    #: The plan the preview shows, as data (pubs.imports.plan_data): written by the worker,
+    #: read back by the preview; removed once the import is applied.
+    plan = models.JSONField(
+        _("plan"), null=True, blank=True, editable=False, encoder=UnicodeJSONEncoder
+    )
     updated = models.DateTimeField(_("updated"), auto_now=True)
 
     class Meta:

@@ -1,8 +1,11 @@
-"""The background side of the BibTeX import in the admin: a job's progress page, and the
-preview of an import that a job plans and applies (a large file, entries from the sources).
+"""The background side of the BibTeX import in the admin: a job's progress page (with its
+Retry and Cancel buttons), and the preview of an import that a job plans and applies (a large
+file, entries from the sources).
 
 The preview view (pubs.admin.imports) asks :func:`preview_in_background` first: for an import
-a job has, it answers with the job's progress page, or gives the plan the job kept.
+a job has, it answers with the job's progress page, or gives the plan the job kept. While a
+job waits or runs and no worker has said it is alive for WORKER_DEAD_SECONDS, its page says so
+(pubs.jobs.worker.no_worker_message).
 """
 
 from __future__ import annotations
@@ -11,11 +14,13 @@ from functools import partial
 
 from django.contrib import admin, messages
 from django.core.exceptions import PermissionDenied
+from django.db import OperationalError
 from django.http import HttpRequest, HttpResponse, HttpResponseRedirect
 from django.shortcuts import get_object_or_404
 from django.template.response import TemplateResponse
 from django.urls import path, reverse
 from django.utils.translation import gettext as _
+from django.views.decorators.http import require_POST
 from django_tasks_db.admin import DBTaskResultAdmin
 from django_tasks_db.models import DBTaskResult
 
@@ -23,12 +28,16 @@ from people.models import Group
 from pubs.admin.sources import identifiers_view
 from pubs.imports.plan import PlannedImport
 from pubs.jobs.imports import (
+    TooManyJobs,
     import_job_apply,
+    import_job_cancel,
     import_job_plan,
+    import_job_retry,
     job_message,
     planned_import,
     runs_in_background,
 )
+from pubs.jobs.worker import no_worker_message
 from pubs.models import BibtexImport, ImportJob, JobStage
 from pubs.permissions import import_group_allowed, request_scope
 
@@ -67,6 +76,16 @@ class ImportJobAdmin(admin.ModelAdmin):
         return [
             path("<int:pk>/progress/", wrap(self.progress_view), name="pubs_importjob_progress"),
             path(
+                "<int:pk>/retry/",
+                wrap(require_POST(self.retry_view)),
+                name="pubs_importjob_retry",
+            ),
+            path(
+                "<int:pk>/cancel/",
+                wrap(require_POST(self.cancel_view)),
+                name="pubs_importjob_cancel",
+            ),
+            path(
                 "identifiers/",
                 wrap(partial(identifiers_view, self)),
                 name="pubs_bibteximport_identifiers",
@@ -83,9 +102,7 @@ class ImportJobAdmin(admin.ModelAdmin):
 
     def progress_view(self, request: HttpRequest, pk: int) -> HttpResponse:
         """How far the job got; once it is done, the page it leads to."""
-        if not self.has_view_permission(request):
-            raise PermissionDenied
-        job = get_object_or_404(self.get_queryset(request).select_related("record"), pk=pk)
+        job = self._job(request, pk)
         record = job.record
         if job.stage == JobStage.PLANNED:
             return HttpResponseRedirect(
@@ -95,6 +112,7 @@ class ImportJobAdmin(admin.ModelAdmin):
             messages.success(request, _("The import was applied."))
             return HttpResponseRedirect(reverse("admin:pubs_bibteximport_change", args=[record.pk]))
         progress = job.progress or {}
+        scope = request_scope(request)
         context = {
             **self.admin_site.each_context(request),
             "title": _("Import of %(file)s") % {"file": record.file_name},
@@ -104,8 +122,48 @@ class ImportJobAdmin(admin.ModelAdmin):
             "progress": progress,
             "message": job_message(job),
             "poll": POLL_SECONDS if job.running else None,
+            "no_worker": no_worker_message(admin=scope.everything) if job.running else "",
+            "may_act": self._may_act(request, job),
         }
         return TemplateResponse(request, "admin/pubs/importjob/progress.html", context)
+
+    def retry_view(self, request: HttpRequest, pk: int) -> HttpResponse:
+        """Run a failed or cancelled job again (the same action, for whoever asked for it)."""
+        job = self._job(request, pk, act=True)
+        try:
+            job = import_job_retry(job=job, user=request.user)
+        except TooManyJobs as exc:
+            messages.error(request, str(exc))
+        return HttpResponseRedirect(reverse("admin:pubs_importjob_progress", args=[job.pk]))
+
+    def cancel_view(self, request: HttpRequest, pk: int) -> HttpResponse:
+        """Cancel a job waiting or running: it stops before writing, or it is too late."""
+        job = self._job(request, pk, act=True)
+        try:
+            cancelled = import_job_cancel(job=job)
+        except OperationalError:  # SQLite: the import's writing held the database too long
+            messages.warning(request, _("The job is writing its import; try again in a moment."))
+            cancelled = True
+        if not cancelled:
+            messages.warning(request, _("Too late to cancel: the job had ended."))
+        return HttpResponseRedirect(reverse("admin:pubs_importjob_progress", args=[job.pk]))
+
+    def _job(self, request: HttpRequest, pk: int, *, act: bool = False) -> ImportJob:
+        """The job ``pk`` if the user may see it (and, with ``act``, retry or cancel it)."""
+        if not self.has_view_permission(request):
+            raise PermissionDenied
+        jobs = self.get_queryset(request).select_related("record")
+        job = get_object_or_404(jobs, pk=pk)
+        if act and not self._may_act(request, job):
+            raise PermissionDenied
+        return job
+
+    def _may_act(self, request: HttpRequest, job: ImportJob) -> bool:
+        """Retry and Cancel are for the person who asked for the job, and for admins."""
+        if request_scope(request).everything:
+            return True
+        requester = job.requested_by_id or job.record.created_by_id
+        return requester == request.user.pk
 
 
 def preview_in_background(
@@ -117,19 +175,25 @@ def preview_in_background(
     if not runs_in_background(record):
         return None
     job = ImportJob.objects.filter(record=record).first()
-    if job is None or (request.method == "POST" and "confirm" not in request.POST):
-        job = import_job_plan(record=record)  # new decisions: planned again
-    elif request.method == "POST":
-        group = Group.objects.filter(slug=record.options.get("group")).first()
-        if not import_group_allowed(request_scope(request), group):
-            raise PermissionDenied
-        job = import_job_apply(record=record, user=request.user)
-    planned = planned_import(job) if job.stage == JobStage.PLANNED else None
-    if planned is None:
-        return HttpResponseRedirect(reverse("admin:pubs_importjob_progress", args=[job.pk]))
-    if job.message:
-        messages.error(request, job_message(job))
-    return planned
+    try:
+        if request.method == "POST" and "confirm" in request.POST:
+            group = Group.objects.filter(slug=record.options.get("group")).first()
+            if not import_group_allowed(request_scope(request), group):
+                raise PermissionDenied
+            job = import_job_apply(record=record, user=request.user)
+        elif request.method == "POST" or job is None:
+            job = import_job_plan(record=record, user=request.user)  # new decisions
+        elif job.stage == JobStage.PLANNED:
+            planned = planned_import(job)
+            if planned is not None:
+                if job.message:
+                    messages.error(request, job_message(job))
+                return planned
+            job = import_job_plan(record=record, user=request.user)  # kept by another version
+    except TooManyJobs as exc:
+        messages.error(request, str(exc))
+        return HttpResponseRedirect(reverse("admin:pubs_bibteximport_changelist"))
+    return HttpResponseRedirect(reverse("admin:pubs_importjob_progress", args=[job.pk]))
 
 
 # The queue's own page (django-tasks-db registers it): every job, its state, and the error

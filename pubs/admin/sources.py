@@ -1,13 +1,19 @@
 """Adding papers by identifier in the admin: DOIs, arXiv ids, DBLP profiles or records,
 pasted. The worker fetches their BibTeX from the sources (pubs.jobs.imports); then they go
-through the import's preview like any file, and nothing is written before it is confirmed."""
+through the import's preview like any file, and nothing is written before it is confirmed.
+
+The same identifiers sent again while their job waits or runs lead to that job; past
+JOBS_PER_USER jobs of one person waiting or running, the form is refused saying so. While no
+worker is alive, the page says so before anything is pasted."""
 
 from __future__ import annotations
 
 from typing import Any
 
 from django import forms
+from django.contrib import messages
 from django.core.exceptions import PermissionDenied
+from django.db import transaction
 from django.http import HttpRequest, HttpResponse, HttpResponseRedirect
 from django.template.response import TemplateResponse
 from django.urls import reverse
@@ -15,8 +21,9 @@ from django.utils.translation import gettext_lazy as _
 
 from people.models import Group
 from pubs.admin.import_forms import group_picker
-from pubs.jobs.imports import import_job_fetch
-from pubs.models import BibtexImport
+from pubs.jobs.imports import TooManyJobs, identical_fetch, import_job_fetch
+from pubs.jobs.worker import no_worker_message
+from pubs.models import BibtexImport, ImportJob
 from pubs.permissions import edited_groups, request_scope
 from pubs.sources.identifiers import MAX_IDENTIFIERS, read_identifiers
 
@@ -65,9 +72,14 @@ def identifiers_view(model_admin, request: HttpRequest) -> HttpResponse:
         group.widget = group_picker(model_admin.admin_site)
         group.widget.choices = group.choices
     if request.method == "POST" and form.is_valid():
-        record = _record(request, form.cleaned_data)
-        job = import_job_fetch(record=record)
-        return HttpResponseRedirect(reverse("admin:pubs_importjob_progress", args=[job.pk]))
+        try:
+            job = _fetch_job(request, form.cleaned_data)
+        except TooManyJobs as exc:
+            form.add_error(None, str(exc))
+        else:
+            return HttpResponseRedirect(reverse("admin:pubs_importjob_progress", args=[job.pk]))
+    elif notice := no_worker_message(admin=scope.everything):
+        messages.warning(request, notice)
     context = {
         **model_admin.admin_site.each_context(request),
         "title": _("Add papers by identifier"),
@@ -76,6 +88,15 @@ def identifiers_view(model_admin, request: HttpRequest) -> HttpResponse:
         "opts": BibtexImport._meta,
     }
     return TemplateResponse(request, "admin/pubs/bibteximport/identifiers.html", context)
+
+
+def _fetch_job(request: HttpRequest, data: dict[str, Any]) -> ImportJob:
+    """The job fetching the identifiers: the one already waiting for them, or a new one."""
+    group = data.get("group")
+    slug = group.slug if group else ""
+    with transaction.atomic():  # a refused job leaves no import behind
+        job = identical_fetch(user=request.user, identifiers=data["identifiers"], group=slug)
+        return job or import_job_fetch(record=_record(request, data), user=request.user)
 
 
 def _record(request: HttpRequest, data: dict[str, Any]) -> BibtexImport:

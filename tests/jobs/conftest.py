@@ -1,11 +1,16 @@
 """Fixtures of the job tests: the real queue (django-tasks' database backend) and its worker,
 run in the test's process until the queue is empty."""
 
-import pytest
-from django.core.management import call_command
+import io
 
-from pubs.models import PaperKind, Status, VenueKind
-from tests.factories import PaperFactory, VenueFactory
+import pytest
+from django.contrib.auth.models import Group as AuthGroup
+from django.core.management import call_command
+from django.utils import timezone
+
+from pubs.models import PaperKind, Status, VenueKind, WorkerBeat
+from pubs.permissions import GROUP_EDITOR
+from tests.factories import GroupFactory, PaperFactory, VenueFactory
 from tests.sources.replay import Replay
 
 
@@ -60,3 +65,26 @@ def arxiv_says_published(sources):
     # case, and the journal reference names the venue.
     sources.route("https://api.crossref.org/works/10.1103/physrevb.85.115117", "", status=404)
     return sources
+
+
+@pytest.fixture
+def editor(django_user_model):
+    """A group editor (the roles of manage.py setup_roles) of the group "lab"."""
+    call_command("setup_roles", stdout=io.StringIO())
+    user = django_user_model.objects.create_user("editor", is_staff=True)
+    user.groups.add(AuthGroup.objects.get(name=GROUP_EDITOR))
+    GroupFactory(slug="lab").editors.add(user)
+    return user
+
+
+@pytest.fixture
+def editor_client(client, editor):
+    client.force_login(editor)
+    return client
+
+
+@pytest.fixture
+def worker_alive():
+    """A worker that said just now that it is alive (and runs nothing)."""
+    now = timezone.now()
+    return WorkerBeat.objects.create(worker_id="alive", started=now, seen=now)

@@ -1,5 +1,6 @@
 """A worker killed (SIGKILL) while it applies an import leaves nothing half-written, and the
-worker started again runs the job to its end (PostgreSQL: the worker is a process of its own).
+worker started again, under its id or another (a new container's host name), runs the job to
+its end, applying it exactly once (PostgreSQL: the worker is a process of its own).
 
 As in tests/production/test_killed_import.py, the test holds a lock on the authorships table
 so that the job stops after writing its papers, waiting to write their authors; then it kills
@@ -45,12 +46,12 @@ BIBTEX = """@inproceedings{engine2025,
 WORKER = "worker-killed"
 
 
-def start_worker(output, *extra: str) -> subprocess.Popen:
+def start_worker(output, *extra: str, worker_id: str = WORKER, **env: str) -> subprocess.Popen:
     with output.open("w") as out:
         return subprocess.Popen(
-            [sys.executable, "manage.py", "worker", "--worker-id", WORKER, *extra],
+            [sys.executable, "manage.py", "worker", "--worker-id", worker_id, *extra],
             cwd=ROOT,
-            env={**os.environ, "DATABASE_URL": database_url()},
+            env={**os.environ, "DATABASE_URL": database_url(), **env},
             stdout=out,
             stderr=subprocess.STDOUT,
         )
@@ -82,12 +83,33 @@ def test_a_worker_killed_while_importing_leaves_nothing_written(killed_worker):
 def test_the_worker_started_again_runs_the_killed_job(killed_worker, tmp_path):
     output = tmp_path / "again.txt"
     assert start_worker(output, "--batch").wait(TIMEOUT) == 0, output.read_text()
-    assert "1 job(s) left running by worker-killed are queued again" in output.read_text()
+    assert "1 job(s) left running by a worker are queued again" in output.read_text()
     assert Paper.objects.get().title == "An Analytical Engine for Papers"
     assert Person.objects.count() == 2
     assert ImportJob.objects.get().stage == JobStage.DONE
     assert BibtexImport.objects.get().status == "applied"
     assert DBTaskResult.objects.get().status == TaskResultStatus.SUCCESSFUL
+
+
+def test_a_worker_of_another_id_finishes_the_killed_job_once_its_beat_is_old(
+    killed_worker, tmp_path
+):
+    time.sleep(1.5)  # the killed worker's last beat, older than WORKER_DEAD_SECONDS below
+    output = tmp_path / "other.txt"
+    other = start_worker(output, "--batch", worker_id="new-host", WORKER_DEAD_SECONDS="1")
+    assert other.wait(TIMEOUT) == 0, output.read_text()
+    assert Paper.objects.get().title == "An Analytical Engine for Papers"
+    assert Person.objects.count() == 2 and BibtexImport.objects.get().status == "applied"
+    task = DBTaskResult.objects.get()
+    assert task.status == TaskResultStatus.SUCCESSFUL
+    assert task.worker_ids == [WORKER, "new-host"]
+
+
+def test_a_worker_of_another_id_leaves_the_job_of_a_worker_still_alive(killed_worker, tmp_path):
+    output = tmp_path / "other.txt"
+    assert start_worker(output, "--batch", worker_id="new-host").wait(TIMEOUT) == 0
+    assert DBTaskResult.objects.get().status == TaskResultStatus.RUNNING
+    assert not Paper.objects.exists()
 
 
 def backend_waiting_for_jobs(process: subprocess.Popen, output) -> int:
