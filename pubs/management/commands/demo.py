@@ -1,7 +1,13 @@
 """Set up the demo (database, demo data, an admin login and one login of each role) and serve
-it."""
+it, with a worker beside the development server (a child process running ``manage.py
+worker``, stopped when the server stops; ``--no-worker`` to run none). Production runs its
+worker as a unit of its own (docs/deploy.md)."""
 
 import secrets
+import signal
+import subprocess
+import sys
+from pathlib import Path
 
 from django.contrib.auth import get_user_model
 from django.contrib.auth.models import Group as AuthGroup
@@ -24,8 +30,13 @@ class Command(BaseCommand):
         parser.add_argument("addrport", nargs="?", default="127.0.0.1:8000")
         parser.add_argument("--no-serve", action="store_true", help="Set everything up, then exit.")
         parser.add_argument("--username", default="admin")
+        parser.add_argument(
+            "--no-worker", action="store_true", help="Serve without running the jobs' worker."
+        )
 
-    def handle(self, *args, addrport: str, no_serve: bool, username: str, **options) -> None:
+    def handle(
+        self, *args, addrport: str, no_serve: bool, username: str, no_worker: bool, **options
+    ) -> None:
         call_command("migrate", interactive=False, verbosity=0)
         # The CCF catalogue first (the same as `loaddata ccf_venues`, in bulk), then the
         # demo data, whose venues are the catalogue's.
@@ -52,9 +63,24 @@ class Command(BaseCommand):
             + f"\n  Admin: http://{host}/admin/  user: {username}  password: {password}"
             + f"\n  The same password for 'editor' (edits {group}) and 'member' ({person}).\n"
         )
-        if not no_serve:
+        if no_serve:
+            return
+        worker = None if no_worker else self._start_worker()
+        # Stopped by its process manager, the server stops as on Ctrl+C, and so its worker.
+        signal.signal(signal.SIGTERM, signal.default_int_handler)
+        try:
             # No autoreloader: it would run this command again and print another password.
             call_command("runserver", addrport, use_reloader=False)
+        finally:
+            if worker is not None:
+                worker.terminate()  # it finishes the job it runs, then stops
+                worker.wait()
+
+    def _start_worker(self) -> subprocess.Popen:
+        """``manage.py worker`` in a process of its own, on the same settings."""
+        manage = Path(__file__).resolve().parents[3] / "manage.py"
+        self.stdout.write("The worker runs beside the site (manage.py worker).\n")
+        return subprocess.Popen([sys.executable, str(manage), "worker"])
 
     def _login(self, username: str, password: str, *, superuser: bool = False, role: str = ""):
         user, _ = get_user_model().objects.get_or_create(username=username)
