@@ -14,6 +14,7 @@ from __future__ import annotations
 import contextlib
 import functools
 import struct
+import sys
 import threading
 import time
 import zlib
@@ -129,6 +130,10 @@ class _Server(ThreadingHTTPServer):
         super().__init__(("127.0.0.1", 0), _Handler)
         self.seen: list[str] = []
         self.stopping = threading.Event()
+
+    def handle_error(self, request: Any, client_address: Any) -> None:
+        if not isinstance(sys.exc_info()[1], OSError):  # a client hanging up is no error here
+            super().handle_error(request, client_address)
 
 
 class HostileUpstream:
