@@ -17,9 +17,11 @@ errors). Which hosts a source may be asked at, and https, are checked by the HTT
 from __future__ import annotations
 
 import contextlib
+import contextvars
 import ipaddress
 import socket
 import ssl
+import time
 from collections.abc import Callable, Iterable, Iterator, Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Any
@@ -34,6 +36,35 @@ IPAddress = ipaddress.IPv4Address | ipaddress.IPv6Address
 
 #: The well-known NAT64 prefix (RFC 6052): its last 32 bits are an IPv4 address.
 _NAT64 = ipaddress.ip_network("64:ff9b::/96")
+
+#: When the request being made must be over (``time.monotonic()``), or None: every read and
+#: write of its connection is given at most the time left, so that an answer whose status
+#: line and headers trickle in ends at the deadline too, not only its body.
+_DEADLINE: contextvars.ContextVar[float | None] = contextvars.ContextVar(
+    "source_request_deadline", default=None
+)
+
+
+@contextlib.contextmanager
+def deadline(ends: float) -> Iterator[None]:
+    """Within this block, the guarded connections' reads and writes end by ``ends``
+    (a ``time.monotonic()`` time), whatever timeout httpcore gives each of them."""
+    token = _DEADLINE.set(ends)
+    try:
+        yield
+    finally:
+        _DEADLINE.reset(token)
+
+
+def _time_left(timeout: float | None) -> float | None:
+    """``timeout`` shortened to the time the request has left; ReadTimeout when none."""
+    ends = _DEADLINE.get()
+    if ends is None:
+        return timeout
+    left = ends - time.monotonic()
+    if left <= 0:
+        raise httpcore.ReadTimeout("the request took longer than its deadline")
+    return left if timeout is None else min(timeout, left)
 
 
 class AddressRefused(Exception):
@@ -126,9 +157,10 @@ class GuardedBackend(httpcore.NetworkBackend):
         failure: Exception | None = None
         for address in self.guard.addresses(host, port):
             try:
-                return self.backend.connect_tcp(
-                    address, port, timeout, local_address, socket_options
+                stream = self.backend.connect_tcp(
+                    address, port, _time_left(timeout), local_address, socket_options
                 )
+                return DeadlineStream(stream)
             except (httpcore.ConnectError, httpcore.ConnectTimeout) as exc:
                 failure = exc  # the next checked address of the name, as browsers do
         assert failure is not None
@@ -144,6 +176,37 @@ class GuardedBackend(httpcore.NetworkBackend):
 
     def sleep(self, seconds: float) -> None:
         self.backend.sleep(seconds)
+
+
+class DeadlineStream(httpcore.NetworkStream):
+    """A connection whose every read and write is given at most the time its request has
+    left (``deadline``): httpcore's timeouts are per read, and a server sending a byte every
+    few seconds would never reach them."""
+
+    def __init__(self, stream: httpcore.NetworkStream) -> None:
+        self.stream = stream
+
+    def read(self, max_bytes: int, timeout: float | None = None) -> bytes:
+        return self.stream.read(max_bytes, _time_left(timeout))
+
+    def write(self, buffer: bytes, timeout: float | None = None) -> None:
+        self.stream.write(buffer, _time_left(timeout))
+
+    def close(self) -> None:
+        self.stream.close()
+
+    def start_tls(
+        self,
+        ssl_context: ssl.SSLContext,
+        server_hostname: str | None = None,
+        timeout: float | None = None,
+    ) -> httpcore.NetworkStream:
+        return DeadlineStream(
+            self.stream.start_tls(ssl_context, server_hostname, _time_left(timeout))
+        )
+
+    def get_extra_info(self, info: str) -> Any:
+        return self.stream.get_extra_info(info)
 
 
 #: httpcore's errors as httpx names them (the most specific first).

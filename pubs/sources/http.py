@@ -43,12 +43,12 @@ from xml.etree import ElementTree
 
 import httpx
 
-from pubs.sources.guard import AddressRefused, Guard, GuardedTransport
+from pubs.sources.guard import AddressRefused, Guard, GuardedTransport, deadline
 
 #: Seconds to connect, and the longest silence while reading an answer.
 TIMEOUT = httpx.Timeout(10.0, connect=10.0)
-#: Seconds an attempt may take in all, from its first request to its answer's last byte
-#: (redirects included), however slowly the answer trickles.
+#: Seconds a request may take in all, from its first attempt to its answer's last byte
+#: (redirects, retries and the waits between them included), however slowly it trickles.
 DEADLINE = 30.0
 #: Redirects followed at most, each to the same source's hosts.
 MAX_REDIRECTS = 3
@@ -246,18 +246,26 @@ class HttpClient:
         """Refused (with ``refusal``) unless ``url`` is one the site asks ``source`` at."""
         if url.scheme not in self.guard.schemes or url.host not in source.hosts:
             raise Refused(refusal)
+        # The sources listen on https's own port; another port of their host is some other
+        # service (a name pinned by a test keeps its server's port).
+        if url.port not in (None, 443) and url.host not in self.guard.pinned:
+            raise Refused(refusal)
 
     def _send(self, source: Source, url: httpx.URL, headers: dict[str, str]) -> _Reply:
         """One request, tried up to ``attempts`` times; the gate is told once how it ended
         (not at all when its breaker let no attempt out)."""
         went_out = False
         try:
-            problem = ""
+            problem, ends = "", None
             for attempt in range(self.attempts):
                 self._take_turn(source)
+                if ends is None:  # the deadline counts from the first attempt, retries included
+                    ends = time.monotonic() + self.deadline
+                elif time.monotonic() >= ends:
+                    break
                 went_out = True
                 try:
-                    reply = self._follow(source, url, headers)
+                    reply = self._follow(source, url, headers, ends)
                 except httpx.TimeoutException:
                     problem = f"{source.name} did not answer in time"
                     wait = self._backoff(attempt)
@@ -266,7 +274,9 @@ class HttpClient:
                     wait = self._backoff(attempt)
                 else:
                     if reply.status != 429 and reply.status < 500:
-                        break
+                        if self.gate is not None:
+                            self.gate.after(source, ok=True)
+                        return reply
                     problem = f"{source.name} answered {reply.status}"
                     wait = retry_after(reply.headers.get("Retry-After", ""))
                     if wait is None:
@@ -274,9 +284,10 @@ class HttpClient:
                     elif wait > MAX_RETRY_AFTER:
                         raise Unavailable(f"{problem}; try again later")
                 if attempt + 1 < self.attempts:
+                    if time.monotonic() + wait >= ends:
+                        break  # the next attempt could not start before the deadline
                     self.sleep(wait)
-            else:
-                raise Unavailable(f"{problem}; try again later")
+            raise Unavailable(f"{problem}; try again later")
         except Unavailable:
             if went_out and self.gate is not None:
                 self.gate.after(source, ok=False)
@@ -285,14 +296,19 @@ class HttpClient:
             if self.gate is not None:
                 self.gate.after(source, ok=True)  # the source answered, something unusable
             raise
-        if self.gate is not None:
-            self.gate.after(source, ok=True)
-        return reply
 
-    def _follow(self, source: Source, url: httpx.URL, headers: dict[str, str]) -> _Reply:
+    def _follow(
+        self, source: Source, url: httpx.URL, headers: dict[str, str], ends: float
+    ) -> _Reply:
         """One attempt: ``url`` and the redirects it leads to (each checked before it is
-        asked), and the last answer read whole, all within the deadline."""
-        ends = time.monotonic() + self.deadline
+        asked), and the last answer read whole, all by ``ends`` (the guarded connection's
+        reads and writes included: a status line or headers that trickle end there too)."""
+        with deadline(ends):
+            return self._follow_within(source, url, headers, ends)
+
+    def _follow_within(
+        self, source: Source, url: httpx.URL, headers: dict[str, str], ends: float
+    ) -> _Reply:
         for _ in range(MAX_REDIRECTS + 1):
             timeout = httpx.Timeout(
                 min(TIMEOUT.read or self.deadline, max(ends - time.monotonic(), 0.01)),

@@ -118,6 +118,18 @@ class _Handler(BaseHTTPRequestHandler):
             if self.server.stopping.wait(TRICKLE_EVERY):
                 return
 
+    def answer_slow_headers(self, query: Mapping[str, list[str]]) -> None:
+        """A status line, then headers that never end: a byte every TRICKLE_EVERY seconds."""
+        self.wfile.write(b"HTTP/1.1 200 OK\r\n")
+        for _ in range(TRICKLE_BYTES):
+            try:
+                self.wfile.write(b"X")  # a header name that never ends
+                self.wfile.flush()
+            except OSError:
+                return  # the client gave up
+            if self.server.stopping.wait(TRICKLE_EVERY):
+                return
+
     def log_message(self, format: str, *args: Any) -> None:
         pass  # the requests are kept in ``seen``
 
