@@ -141,23 +141,107 @@ class JournalRef:
     volume: str = ""
     pages: str = ""
     year: int | None = None
+    number: str = ""
+    #: The name of the form it was read by (:data:`JOURNAL_REF_FORMS`); "" for none.
+    form: str = ""
 
 
-_JOURNAL_REF = re.compile(
-    r"^(?P<venue>.*?[^\d\s,.;:(])[\s,.]+(?P<volume>\d+)(?:\s*\(\d+\))?[\s,:]+"
-    r"(?P<pages>[A-Za-z]?\d+(?:\s*[-\u2013]+\s*[A-Za-z]?\d+)?)"
+#: A venue ends on a letter or a bracket ("Phys. Rev. D", "Combin."), before its volume; before
+#: labelled parts, on a digit too ("Proceedings of ICML 2019, pp. 1-10").
+_VENUE = r"(?P<venue>.*?[^\d\s,.;:(\-'\u2010-\u2019])"
+_LABELLED_VENUE = r"(?P<venue>.*?[^\s,.;:(\-'\u2010-\u2019])"
+_VOLUME = r"(?P<volume>\d+)"
+_NUMBER = r"\d{1,3}(?:[-/]\d{1,3})?"  # an issue, never a year: "3", "1-2"
+_NUMBER_LABEL = r"(?:no|nr|num|number|issue)\.?\s*"
+#: The words that label a volume, a number or pages.
+_LABELS = r"vol(?:ume)?|no|nr|num|number|issue|pp?|pages"
+_PAGES = r"(?P<pages>[A-Za-z]?\d+(?:\s*(?:-+|[\u2010-\u2015])\s*[A-Za-z]?\d+)?)"
+_YEAR = r"\(?(?P<year>(?:19|20)\d\d)\)?"
+_NOT_A_YEAR = r"(?!\(?(?:19|20)\d\d\)?$)"  # a last number alone is the year, not pages
+
+#: The forms of a journal reference, tried in order; the first that matches all of it (after
+#: a lead-in such as "Published in") says which part is which. A volume that is a year is no
+#: volume ("ICML 2019, 1-10"): the next form is tried.
+JOURNAL_REF_FORMS: tuple[tuple[str, re.Pattern[str]], ...] = tuple(
+    (name, re.compile(pattern, re.IGNORECASE))
+    for name, pattern in (
+        (
+            # J. Algebraic Combin. 6 (1997), no. 3, 253--257; Journal of X 12 (2025) 1-9
+            "volume (year) pages",
+            rf"^{_VENUE}[\s,.]+{_VOLUME}\s*{_YEAR}[\s,]*"
+            rf"(?:{_NUMBER_LABEL}(?P<number>{_NUMBER})[\s,]*)?(?:pp?\.\s*)?{_PAGES}?$",
+        ),
+        (
+            # IEEE Trans. X, vol. 12, no. 3, pp. 45-67, 2020; Proceedings of ICML 2019, pp. 1-10
+            "labelled",
+            rf"^(?=.*\b(?:{_LABELS})\b\.?\s*\d){_LABELLED_VENUE}[\s,]+"
+            rf"(?:vol(?:ume)?\.?\s*{_VOLUME}(?:\s*\((?P<number>{_NUMBER})\))?[\s,]*)?"
+            rf"(?:{_NUMBER_LABEL}(?P<number_>{_NUMBER})[\s,]*)?"
+            rf"(?:(?:(?:pp?\.|pages)\s*|{_NOT_A_YEAR}){_PAGES}[\s,]*)?"
+            rf"(?:{_YEAR})?$",
+        ),
+        (
+            # Phys. Rev. D 76, 044016 (2007); Phys.Rev.D76:013009,2007; Nature 123:456-460, 2019;
+            # Software: Practice and Experience 51 (8), 2021
+            "volume, pages, year",
+            rf"^{_VENUE}[\s,.]*{_VOLUME}(?:\s*\((?P<number>{_NUMBER})\))?"
+            rf"(?:[\s,:]+{_NOT_A_YEAR}{_PAGES})?(?:[\s,]*{_YEAR})?$",
+        ),
+        (
+            # NeurIPS 2020; Accepted to CVPR 2024: the name with its year
+            "name and year",
+            r"^(?P<venue>.*\b(?P<year>(?:19|20)\d\d)\b.*)$",
+        ),
+    )
 )
-_YEAR = re.compile(r"\b(19[89]\d|20\d\d)\b")
+#: What an author writes before the reference: "Published in", "Accepted to", "To appear in".
+_LEAD_IN = re.compile(
+    r"^(?:(?:to\s+appear|appear(?:s|ed)?|published|accepted|presented)"
+    r"(?:\s+for\s+publication)?\s+(?:in|at|to|by|as)\b|in\s*:)\s*",
+    re.IGNORECASE,
+)
+#: What a venue cut before its volume or number may end with: "… Combin. 6 (1997), no".
+_DANGLING = re.compile(
+    rf"(?:[\s,.;:(]+|(?<![\w.])(?:{_LABELS})\.?)+$",
+    re.IGNORECASE,
+)
+_YEAR_ANYWHERE = re.compile(r"\b(19[89]\d|20\d\d)\b")
 
 
 def read_journal_ref(text: str) -> JournalRef:
-    """The venue, volume, pages and year a journal reference names, as far as its form
-    says ("Phys. Rev. B 85, 115117 (2012)"; "NSDI 2024" gives the venue text and the year)."""
+    """The venue, volume, number, pages and year a journal reference names, as far as its
+    form says (:data:`JOURNAL_REF_FORMS`): "Phys. Rev. B 85, 115117 (2012)"; "IEEE Trans. X,
+    vol. 12, no. 3, pp. 45-67, 2020"; "NSDI 2024" gives the venue and the year; a form none
+    matches gives the venue as written and the last year in it."""
     text = " ".join(text.split())
-    years = _YEAR.findall(text)
-    year = int(years[-1]) if years else None
-    match = _JOURNAL_REF.match(text)
-    if match and match.group("volume") != str(year):
-        pages = re.sub(r"\s*[-\u2013]+\s*", "--", match.group("pages"))
-        return JournalRef(text, match.group("venue").strip(), match.group("volume"), pages, year)
-    return JournalRef(text, text, year=year)
+    reference = _LEAD_IN.sub("", text).rstrip(" .;,")
+    for name, form in JOURNAL_REF_FORMS:
+        match = form.match(reference)
+        if match is None:
+            continue
+        found = {group.rstrip("_"): value for group, value in match.groupdict().items() if value}
+        if _YEAR_ANYWHERE.fullmatch(found.get("volume", "")):
+            continue
+        venue = _tidy_venue(found.get("venue", ""))
+        pages = re.sub(r"\s*(?:-+|[\u2010-\u2015])\s*", "--", found.get("pages", ""))
+        return JournalRef(
+            text,
+            venue,
+            volume=found.get("volume", ""),
+            pages=pages,
+            year=int(found["year"]) if "year" in found else _last_year(venue),
+            number=found.get("number", ""),
+            form=name,
+        )
+    return JournalRef(text, _tidy_venue(reference), year=_last_year(reference))
+
+
+def _last_year(text: str) -> int | None:
+    """The last year ``text`` names ("Proceedings of ICML 2019": 2019)."""
+    years = _YEAR_ANYWHERE.findall(text)
+    return int(years[-1]) if years else None
+
+
+def _tidy_venue(venue: str) -> str:
+    """The venue without separators or a dangling label ("vol", "no") at its end."""
+    return _DANGLING.sub("", venue.strip())

@@ -1,6 +1,10 @@
 """arXiv by identifier or URL, against its recorded answers."""
 
+import re
+
 import pytest
+from hypothesis import given
+from hypothesis import strategies as st
 
 from pubs.bibtex.normalize import parse_and_normalize
 from pubs.sources import arxiv
@@ -80,16 +84,142 @@ def test_requests_to_arxiv_keep_three_seconds_apart(http, published, replay, clo
     assert clock.naps == [3.0]
 
 
-@pytest.mark.parametrize(
-    "text, venue, volume, pages, year",
-    [
-        ("Phys. Rev. B 85, 115117 (2012)", "Phys. Rev. B", "85", "115117", 2012),
-        ("JETP Lett.86:559-561,2008", "JETP Lett", "86", "559--561", 2008),
-        ("J. Chem. Phys. 115, 1626 (2001)", "J. Chem. Phys", "115", "1626", 2001),
-        ("NSDI 2024", "NSDI 2024", "", "", 2024),
-        ("Proceedings of ICNP'24", "Proceedings of ICNP'24", "", "", None),
-    ],
-)
-def test_a_journal_reference_names_venue_volume_pages_and_year(text, venue, volume, pages, year):
+# Journal references as arXiv's authors write them. The real ones: 1111.2011's
+# (arxiv/id_list=1111.2011v2.xml); 0704.0001's "Phys.Rev.D76:013009,2007", the first record of
+# arXiv's metadata (CC0); supr-con/9609004's "J. Phys. Soc. Jpn. 66, 204 (1997)." and
+# 2101.11408's "Software: Practice and Experience 51 (8), 2021", as arXiv's metadata gives them;
+# the issue's "J. Algebraic Combin. 6 (1997), no. 3, 253--257". The others are the forms of
+# conference papers written out.
+JOURNAL_REFS = [
+    # (form, text, (venue, volume, number, pages, year))
+    (
+        "volume (year) pages",
+        "J. Algebraic Combin. 6 (1997), no. 3, 253--257",
+        ("J. Algebraic Combin", "6", "3", "253--257", 1997),
+    ),
+    (
+        "volume (year) pages",
+        "Journal of Reliable Systems 12 (2025) 1-9",
+        ("Journal of Reliable Systems", "12", "", "1--9", 2025),
+    ),
+    (
+        "labelled",
+        "IEEE Trans. X, vol. 12, no. 3, pp. 45-67, 2020",
+        ("IEEE Trans. X", "12", "3", "45--67", 2020),
+    ),
+    (
+        "labelled",
+        "Proceedings of ICML 2019, pp. 1-10",
+        ("Proceedings of ICML 2019", "", "", "1--10", 2019),
+    ),
+    (
+        "labelled",
+        "Journal of Applied Physics, vol 104, 073536 (2008)",
+        ("Journal of Applied Physics", "104", "", "073536", 2008),
+    ),
+    (
+        "volume, pages, year",
+        "Phys. Rev. D 76, 044016 (2007)",
+        ("Phys. Rev. D", "76", "", "044016", 2007),
+    ),
+    (
+        "volume, pages, year",
+        "Phys.Rev.D76:013009,2007",
+        ("Phys.Rev.D", "76", "", "013009", 2007),
+    ),
+    (
+        "volume, pages, year",
+        "Nature 123:456-460, 2019",
+        ("Nature", "123", "", "456--460", 2019),
+    ),
+    (
+        "volume, pages, year",
+        "J. Phys. Soc. Jpn. 66, 204 (1997).",
+        ("J. Phys. Soc. Jpn", "66", "", "204", 1997),
+    ),
+    (
+        "volume, pages, year",
+        "Software: Practice and Experience 51 (8), 2021",
+        ("Software: Practice and Experience", "51", "8", "", 2021),
+    ),
+    (
+        "volume, pages, year",
+        "Phys. Rev. B 85, 115117 (2012)",
+        ("Phys. Rev. B", "85", "", "115117", 2012),
+    ),
+    (
+        "volume, pages, year",
+        "JETP Lett.86:559-561,2008",
+        ("JETP Lett", "86", "", "559--561", 2008),
+    ),
+    ("name and year", "NeurIPS 2020", ("NeurIPS 2020", "", "", "", 2020)),
+    ("name and year", "Accepted to CVPR 2024", ("CVPR 2024", "", "", "", 2024)),
+    ("name and year", "Proc. ICML 2019, 1-10", ("Proc. ICML 2019, 1-10", "", "", "", 2019)),
+    ("", "Proceedings of ICNP'24", ("Proceedings of ICNP'24", "", "", "", None)),
+]
+
+
+def read(text: str) -> tuple:
     ref = arxiv.read_journal_ref(text)
-    assert (ref.venue, ref.volume, ref.pages, ref.year) == (venue, volume, pages, year)
+    return ref.form, (ref.venue, ref.volume, ref.number, ref.pages, ref.year)
+
+
+def examples_of(form: str) -> list[tuple[str, tuple]]:
+    examples = [(text, expected) for name, text, expected in JOURNAL_REFS if name == form]
+    assert examples
+    return examples
+
+
+def test_every_form_of_journal_reference_has_examples():
+    assert {name for name, _ in arxiv.JOURNAL_REF_FORMS} == {
+        form for form, _, _ in JOURNAL_REFS if form
+    }
+
+
+@pytest.mark.parametrize("text, expected", examples_of("volume (year) pages"))
+def test_a_volume_then_its_year_in_brackets_then_number_and_pages(text, expected):
+    assert read(text) == ("volume (year) pages", expected)
+
+
+@pytest.mark.parametrize("text, expected", examples_of("labelled"))
+def test_a_volume_number_and_pages_labelled_vol_no_pp(text, expected):
+    assert read(text) == ("labelled", expected)
+
+
+@pytest.mark.parametrize("text, expected", examples_of("volume, pages, year"))
+def test_a_volume_then_pages_then_year_as_physics_journals_write_them(text, expected):
+    assert read(text) == ("volume, pages, year", expected)
+
+
+@pytest.mark.parametrize("text, expected", examples_of("name and year"))
+def test_a_venue_named_with_its_year_has_no_volume(text, expected):
+    assert read(text) == ("name and year", expected)
+
+
+def test_a_reference_of_no_form_is_the_venue_as_written():
+    assert read("Proceedings of ICNP'24") == ("", ("Proceedings of ICNP'24", "", "", "", None))
+
+
+@pytest.mark.parametrize("lead_in", ["Published in ", "Accepted to ", "To appear in ", "In: "])
+def test_a_lead_in_is_no_part_of_the_venue(lead_in):
+    _, (venue, volume, _, pages, year) = read(f"{lead_in}Phys. Rev. D 76, 044016 (2007)")
+    assert (venue, volume, pages, year) == ("Phys. Rev. D", "76", "044016", 2007)
+
+
+DANGLING = re.compile(r"(?:\b(?:no|vol)\.?|,)$", re.IGNORECASE)
+
+
+@given(
+    st.lists(
+        st.one_of(
+            st.sampled_from(["vol.", "no.", "pp.", "Vol", "no", ",", "(", ")", ":", "--", "-"]),
+            st.from_regex(r"\A(?:19|20)\d\d\Z"),
+            st.integers(min_value=0, max_value=9999).map(str),
+            st.text(min_size=1, max_size=8),
+        ),
+        max_size=12,
+    ).map(" ".join)
+)
+def test_a_journal_reference_never_fails_nor_leaves_a_dangling_label(text):
+    ref = arxiv.read_journal_ref(text)
+    assert not DANGLING.search(ref.venue), ref
