@@ -7,6 +7,6 @@ class PubsConfig(AppConfig):
     verbose_name = _("Publications")
 
     def ready(self) -> None:
-        from pubs import signals
+        from pubs import checks, signals  # noqa: F401 (checks registers itself)
 
         signals.connect()

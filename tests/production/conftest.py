@@ -16,14 +16,16 @@ TEST_ONLY = {"DJANGO_ALLOW_ASYNC_UNSAFE"}
 
 @pytest.fixture
 def production_env() -> dict[str, str]:
-    """The environment of a production process: DEBUG off, a real secret key, one host name
-    (and none of the test run's own switches, such as the browser tests' async override)."""
+    """The environment of a production process: DEBUG off, a real secret key, one host name,
+    the sources' contact address (and none of the test run's own switches, such as the
+    browser tests' async override)."""
     return {
         **{name: value for name, value in os.environ.items() if name not in TEST_ONLY},
         "DJANGO_SETTINGS_MODULE": "config.settings",
         "DEBUG": "0",
         "SECRET_KEY": secrets.token_urlsafe(50),
         "ALLOWED_HOSTS": "pubs.example.org",
+        "SOURCES_CONTACT": "pubs-admin@example.org",
     }
 
 
