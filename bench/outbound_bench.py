@@ -9,9 +9,9 @@ The upstream is the tests' (tests/sources/hostile_upstream.py): a threaded serve
 the guard; other names go through a table (``inside.test`` -> 127.0.0.1, ``mixed.test`` ->
 a public address then 127.0.0.1) or, for ``localhost``, the system's resolver. Everything
 else is production's: MAX_BYTES, DEADLINE, TIMEOUT, MAX_REDIRECTS and ATTEMPTS (a trickle is
-tried ATTEMPTS times, each to the deadline, with the backoff between: --attempts 1 shows one
-attempt). Memory is tracemalloc's peak of the Python heap during the case (the client's
-buffers and the decoder's output are Python objects); time is the wall clock.
+tried again while the deadline, which spans every attempt, leaves time). Memory is
+tracemalloc's peak of the Python heap during the case (the client's buffers and the
+decoder's output are Python objects); time is the wall clock.
 """
 
 from __future__ import annotations
@@ -64,12 +64,14 @@ def cases(port: int) -> dict[str, tuple[Case, bool]]:
         "redirect to 10.0.0.1": (to("http://10.0.0.1/secret"), False),
         "redirect to 169.254.169.254": (to("http://169.254.169.254/latest/meta-data/"), False),
         "redirect to [::1]:PORT": (to(f"http://[::1]:{port}/secret"), False),
-        "redirect to a name -> 127.0.0.1": (to(f"http://inside.test:{port}/secret"), False),
+        "redirect to a name -> 127.0.0.1": (to("http://inside.test/secret"), False),
+        "redirect to another port of a source's host": (to("http://inside.test:6379/"), False),
         "name -> public, then 127.0.0.1": (get("/ok", host="mixed.test"), False),
         "localhost (system resolver)": (get("/secret", host="localhost"), False),
         "plain http, production's guard": (get("/ok"), True),
         "gzip bomb (1 MB -> 1 GiB)": (get("/bomb"), False),
         "trickle (a byte a second)": (get("/trickle"), False),
+        "headers that trickle (a byte a second)": (get("/slow-headers"), False),
         "redirect loop": (get("/loop"), False),
         "JSON nested 100,000 deep": (json, False),
         "DOCTYPE after a 2,100-character comment": (xml, False),
@@ -88,6 +90,7 @@ def run(name: str, attempts: int) -> None:
     else:
         guard = Guard(
             schemes=frozenset({"http"}),
+            ports=frozenset({80, upstream.port}),
             resolver=lambda host, port: (
                 system_resolver(host, port) if host == "localhost" else names(host, port)
             ),

@@ -116,9 +116,11 @@ class Guard:
 
     ``pinned`` answers a few names with a fixed address, neither looked up nor checked (as
     curl's ``--resolve``): only a test's own server on 127.0.0.1 is ever pinned, together
-    with ``schemes`` allowing plain http for it."""
+    with ``schemes`` allowing plain http for it. ``ports`` are the ports asked at (the
+    sources listen on https's own; another port of their host is another service)."""
 
     schemes: frozenset[str] = frozenset({"https"})
+    ports: frozenset[int] = frozenset({443})
     resolver: Resolver = system_resolver
     pinned: Mapping[str, str] = field(default_factory=dict)
 

@@ -246,9 +246,8 @@ class HttpClient:
         """Refused (with ``refusal``) unless ``url`` is one the site asks ``source`` at."""
         if url.scheme not in self.guard.schemes or url.host not in source.hosts:
             raise Refused(refusal)
-        # The sources listen on https's own port; another port of their host is some other
-        # service (a name pinned by a test keeps its server's port).
-        if url.port not in (None, 443) and url.host not in self.guard.pinned:
+        port = url.port or {"https": 443, "http": 80}[url.scheme]
+        if port not in self.guard.ports and url.host not in self.guard.pinned:
             raise Refused(refusal)
 
     def _send(self, source: Source, url: httpx.URL, headers: dict[str, str]) -> _Reply:

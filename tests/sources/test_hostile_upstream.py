@@ -46,11 +46,19 @@ def network() -> RecordingBackend:
     return RecordingBackend()
 
 
-@pytest.fixture
-def client(names, network):
-    guard = Guard(
-        schemes=frozenset({"http"}), resolver=names, pinned={"upstream.test": "127.0.0.1"}
+def guard_for(names, upstream, *ports: int) -> Guard:
+    """The guard of these tests: plain http, and the upstream's port besides http's."""
+    return Guard(
+        schemes=frozenset({"http"}),
+        ports=frozenset({80, upstream.port, *ports}),
+        resolver=names,
+        pinned={"upstream.test": "127.0.0.1"},
     )
+
+
+@pytest.fixture
+def client(names, network, upstream):
+    guard = guard_for(names, upstream)
     client = HttpClient(
         contact="",
         guard=guard,
@@ -116,10 +124,11 @@ def test_a_name_answering_public_then_private_gets_no_connection(client, upstrea
     assert upstream.seen == [] and network.connections == []
 
 
-def test_a_refusal_does_not_tell_a_listening_port_from_a_closed_one(client, upstream):
+def test_a_refusal_does_not_tell_a_listening_port_from_a_closed_one(names, upstream):
     closed = HostileUpstream()
     closed_port = closed.port
     closed.stop()  # never started: nothing listens there now
+    client = HttpClient(contact="", attempts=1, guard=guard_for(names, upstream, closed_port))
     messages = []
     for port in (upstream.port, closed_port):
         with pytest.raises(Refused) as refused:
@@ -138,7 +147,8 @@ def test_production_s_guard_asks_for_https_only(upstream):
 
 def test_production_s_guard_refuses_a_loopback_host_even_on_the_allowlist(upstream):
     careless = Source("Careless", interval=0, hosts=("127.0.0.1",))
-    client = HttpClient(contact="", attempts=1, guard=Guard(schemes=frozenset({"http"})))
+    guard = Guard(schemes=frozenset({"http"}), ports=frozenset({upstream.port}))
+    client = HttpClient(contact="", attempts=1, guard=guard)
     with pytest.raises(Refused):
         client.get(careless, f"http://127.0.0.1:{upstream.port}/secret")
     assert upstream.seen == []
@@ -177,9 +187,7 @@ def test_headers_that_trickle_end_at_the_deadline(client, upstream):
 
 
 def test_a_trickle_ends_at_the_deadline_however_often_it_is_tried(names, network, upstream):
-    guard = Guard(
-        schemes=frozenset({"http"}), resolver=names, pinned={"upstream.test": "127.0.0.1"}
-    )
+    guard = guard_for(names, upstream)
     client = HttpClient(
         contact="",
         guard=guard,
