@@ -37,8 +37,8 @@ from django.db.models.lookups import GreaterThan, LessThan
 from people import names as person_names
 from people.models import Person
 from pubs.bibtex.names import chinese_name
-from pubs.bibtex.text import HAN, is_chinese, without_accents
 from pubs.models import SEARCH_CONFIG, Authorship, Paper, paper_search_vector
+from pubs.text import HAN, is_chinese, without_accents
 
 MAX_WORDS = 10
 MAX_WORD_LENGTH = 100

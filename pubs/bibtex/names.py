@@ -14,7 +14,7 @@ from dataclasses import dataclass
 from bibtexparser.middlewares.names import parse_single_name_into_parts
 
 from pubs.bibtex.latex import to_text
-from pubs.bibtex.text import is_chinese
+from pubs.text import is_chinese, pinyin
 
 #: Marks of equal contribution after a name: *, $^*$, \textsuperscript{*}, ^{*}.
 _EQUAL_MARK = re.compile(r"(?:\$\^\{?\*\}?\$|\\textsuperscript\{\*\}|\^\{?\*\}?|\*)")
@@ -257,15 +257,3 @@ def chinese_name(text: str, *, equal: bool = False) -> Author:
         native=text,
         equal=equal,
     )
-
-
-def pinyin(text: str) -> str:
-    """Pinyin without tones, one capitalised word: 宏力 -> "Hongli".
-
-    pypinyin is imported on the first Chinese name: its dictionaries take some 55 MB and
-    200,000 objects, which a process that never meets one (most web workers, most imports)
-    need not hold.
-    """
-    from pypinyin import Style, lazy_pinyin
-
-    return "".join(lazy_pinyin(text, style=Style.NORMAL)).capitalize()

@@ -29,8 +29,8 @@ from pubs.bibtex.parse import (
     check_time,
     parse,
 )
-from pubs.bibtex.text import MONTH_NUMBERS
 from pubs.identifiers import normalize_arxiv_id, normalize_doi
+from pubs.text import MONTH_NUMBERS
 
 KINDS = {
     "article": "journal", "inproceedings": "conference", "conference": "conference",

@@ -19,7 +19,7 @@ from collections.abc import Callable, Hashable, Iterable
 from dataclasses import dataclass
 from typing import Literal
 
-from pubs.bibtex.text import without_accents
+from pubs.text import without_accents
 from pubs.venues.resolution import is_track
 
 PREPRINT_KINDS = frozenset({"preprint"})

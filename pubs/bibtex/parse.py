@@ -19,7 +19,7 @@ import bibtexparser
 from bibtexparser import model
 from bibtexparser.library import Library
 
-from pubs.bibtex.text import MONTH_MACROS
+from pubs.text import MONTH_MACROS
 
 # Failed blocks are reported as Problems with their lines; bibtexparser's own log is noise.
 logging.getLogger("bibtexparser").setLevel(logging.CRITICAL)

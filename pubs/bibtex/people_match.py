@@ -31,7 +31,7 @@ from typing import Literal
 from rapidfuzz import fuzz, process
 
 from pubs.bibtex.names import Author, only_initials, parse_name
-from pubs.bibtex.text import without_accents
+from pubs.text import without_accents
 
 MatchKind = Literal[
     "exact", "variant", "native", "chinese_order", "middle", "initials", "coauthors",

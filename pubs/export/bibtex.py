@@ -22,8 +22,8 @@ from pylatexenc.latexencode import UnicodeToLatexEncoder
 from pubs.bibtex.latex import to_text
 from pubs.bibtex.names import parse_name
 from pubs.bibtex.normalize import LINK_FIELDS, MAPPED
-from pubs.bibtex.text import MONTH_MACROS, is_chinese, without_accents
 from pubs.export.model import ExportAuthor, ExportPaper
+from pubs.text import MONTH_MACROS, is_chinese, without_accents
 
 # Characters without a LaTeX form (Chinese, most symbols) are kept as UTF-8; saying so for
 # each of them would flood the log.

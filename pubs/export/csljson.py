@@ -25,9 +25,9 @@ from functools import lru_cache
 from typing import Any
 
 from pubs.bibtex.names import parse_authors
-from pubs.bibtex.text import is_chinese
 from pubs.export.bibtex import DEFAULT_KEY_PATTERN, THESIS_TYPES, citation_keys
 from pubs.export.model import ExportAuthor, ExportPaper
+from pubs.text import is_chinese
 
 #: Paper kind -> CSL item type.
 TYPES = {

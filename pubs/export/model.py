@@ -10,7 +10,7 @@ import re
 from dataclasses import dataclass, field
 
 from pubs.bibtex.names import parse_name
-from pubs.bibtex.text import is_chinese
+from pubs.text import is_chinese
 
 #: A container that names only a preprint server ("arXiv", "arXiv preprint arXiv:2405.14430",
 #: "CoRR abs/2405.07719", "preprint arXiv:2212.05339").

@@ -16,9 +16,9 @@ from __future__ import annotations
 import re
 from collections.abc import Sequence
 
-from pubs.bibtex.text import is_chinese
 from pubs.export.bibtex import DEFAULT_KEY_PATTERN, THESIS_TYPES, citation_keys
 from pubs.export.model import ExportAuthor, ExportPaper
+from pubs.text import is_chinese
 
 #: Paper kind -> RIS reference type.
 TYPES = {

@@ -19,9 +19,8 @@ from pathlib import Path
 
 from django.utils.text import slugify
 
-from pubs.bibtex.names import pinyin
-from pubs.bibtex.text import HAN
 from pubs.identifiers import slug_words
+from pubs.text import HAN, pinyin
 from pubs.venues.ccf import FIELDS_BY_CODE, RANKS
 from pubs.venues.resolution import VenueRecord, name_key
 

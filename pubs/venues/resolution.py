@@ -37,7 +37,7 @@ from dataclasses import dataclass, field
 
 from rapidfuzz import fuzz
 
-from pubs.bibtex.text import CJK_TEXT, without_accents
+from pubs.text import CJK_TEXT, without_accents
 
 CONFERENCE_KINDS = frozenset({"conference", "workshop"})
 JOURNAL_KINDS = frozenset({"journal", "preprint_server"})

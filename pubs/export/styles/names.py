@@ -13,9 +13,9 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from functools import lru_cache
 
-from pubs.bibtex.text import is_chinese
 from pubs.export.styles.text import EMPTY, Run, Text, concat, italic, join, plain
 from pubs.export.styles.values import typographic
+from pubs.text import is_chinese
 
 #: Latin-script letters: a name of only these is "romanesque" (citeproc-js's test).
 _ROMANESQUE = re.compile(r"[a-zA-Z\u0080-\u024F\u1E00-\u1EFF]")

@@ -1,7 +1,10 @@
-"""Words and letters the import, the exports and venue resolution share (plain text, pure).
+"""Words and letters the import, the exports, search and venue resolution share (plain text,
+pure).
 
-One definition of each: BibTeX's month names, what counts as Chinese script, and taking the
-accents off letters. This module imports nothing of the project.
+One definition of each: BibTeX's month names, what counts as Chinese script, taking the
+accents off letters and spelling Chinese characters in pinyin. This module imports nothing of
+the project: it sits below the packages that use it (pubs.bibtex, pubs.export, pubs.venues),
+so that none of them needs another for its letters.
 """
 
 from __future__ import annotations
@@ -50,3 +53,15 @@ def without_accents(text: str) -> str:
         return text  # no accents, nothing to decompose
     text = unicodedata.normalize("NFKD", text.translate(_ASCII_LETTERS))
     return "".join(char for char in text if not unicodedata.combining(char))
+
+
+def pinyin(text: str) -> str:
+    """Pinyin without tones, one capitalised word: 宏力 -> "Hongli".
+
+    pypinyin is imported on the first Chinese name: its dictionaries take some 55 MB and
+    200,000 objects, which a process that never meets one (most web workers, most imports)
+    need not hold.
+    """
+    from pypinyin import Style, lazy_pinyin
+
+    return "".join(lazy_pinyin(text, style=Style.NORMAL)).capitalize()

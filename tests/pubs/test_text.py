@@ -2,7 +2,7 @@
 
 import pytest
 
-from pubs.bibtex.text import MONTH_MACROS, MONTH_NUMBERS, is_chinese, without_accents
+from pubs.text import MONTH_MACROS, MONTH_NUMBERS, is_chinese, without_accents
 
 
 def test_the_month_macros_are_bibtex_s_twelve_in_order():
