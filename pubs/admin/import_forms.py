@@ -13,7 +13,7 @@ from django.utils.translation import gettext_lazy as _
 
 from people.models import Group
 from pubs.bibtex.parse import BibtexError, Problem, check_text, decode
-from pubs.bibtex.plan import NEW, Decisions
+from pubs.bibtex.plan import NEW
 from pubs.models import Paper, Venue
 
 
@@ -117,23 +117,3 @@ def _venue_choice(value: str) -> str:
     if value.isdecimal():
         return Venue.objects.filter(pk=int(value)).values_list("slug", flat=True).first() or ""
     return value
-
-
-def decisions_from_options(options: dict[str, Any], venue_ids: dict[str, int]) -> Decisions:
-    """Decisions from stored options; venues chosen by slug become ids ("" = none)."""
-    venues: dict[str, Any] = {}
-    for text, choice in options.get("venues", {}).items():
-        if choice == NEW:
-            venues[text] = NEW
-        elif choice in venue_ids:
-            venues[text] = venue_ids[choice]
-        elif choice == "-":
-            venues[text] = ""
-    return Decisions(
-        people=dict(options.get("people", {})),
-        venues=venues,
-        overwrite=dict(options.get("overwrite", {})),
-        skip_invalid=options.get("skip_invalid", False),
-        allow_ambiguous=options.get("allow_ambiguous", False),
-        create_venues=options.get("create_venues", False),
-    )

@@ -23,7 +23,6 @@ from people.models import Group
 from pubs.admin.import_forms import (
     OTHER_VENUE_CHOICES,
     UploadForm,
-    decisions_from_options,
     decisions_from_post,
     group_picker,
     venue_picker,
@@ -33,6 +32,7 @@ from pubs.bibtex.parse import BibtexError
 from pubs.bibtex.plan import NEW, AuthorPlan, EntryPlan
 from pubs.history import import_papers
 from pubs.imports.apply import bibtex_import_apply
+from pubs.imports.decisions import decisions_from_options
 from pubs.imports.errors import ImportBlocked, UndoRefused
 from pubs.imports.plan import OutOfScope, bibtex_import_plan, plan_people_names
 from pubs.imports.undo import bibtex_import_undo

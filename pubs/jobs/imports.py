@@ -38,9 +38,9 @@ from django_tasks import TaskContext, TaskResultStatus, task
 from django_tasks_db.models import DBTaskResult
 
 from people.models import Group
-from pubs.admin.import_forms import decisions_from_options
 from pubs.bibtex.parse import BibtexError, TimeBudget
 from pubs.imports.apply import bibtex_import_apply
+from pubs.imports.decisions import decisions_from_options
 from pubs.imports.errors import ImportBlocked
 from pubs.imports.plan import PlannedImport, bibtex_import_plan
 from pubs.imports.plan_data import StalePlan, planned_from_data, planned_to_data
