@@ -62,6 +62,6 @@ def pinyin(text: str) -> str:
     200,000 objects, which a process that never meets one (most web workers, most imports)
     need not hold.
     """
-    from pypinyin import Style, lazy_pinyin
+    from pypinyin import Style, lazy_pinyin  # noqa: PLC0415 (loaded on the first use)
 
     return "".join(lazy_pinyin(text, style=Style.NORMAL)).capitalize()
