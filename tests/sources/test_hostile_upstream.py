@@ -179,14 +179,14 @@ def test_a_trickle_ends_at_the_deadline(client, upstream):
     started = time.monotonic()
     with pytest.raises(Unavailable, match="did not answer in time"):
         client.get(UPSTREAM, upstream.url("/trickle"))
-    assert DEADLINE <= time.monotonic() - started < DEADLINE + 2
+    assert DEADLINE <= time.monotonic() - started < DEADLINE + 5  # a busy machine answers late
 
 
 def test_headers_that_trickle_end_at_the_deadline(client, upstream):
     started = time.monotonic()
     with pytest.raises(Unavailable, match="did not answer in time"):
         client.get(UPSTREAM, upstream.url("/slow-headers"))
-    assert DEADLINE <= time.monotonic() - started < DEADLINE + 2
+    assert DEADLINE <= time.monotonic() - started < DEADLINE + 5  # a busy machine answers late
 
 
 def test_a_trickle_ends_at_the_deadline_however_often_it_is_tried(names, network, upstream):
@@ -203,7 +203,7 @@ def test_a_trickle_ends_at_the_deadline_however_often_it_is_tried(names, network
     with pytest.raises(Unavailable, match="did not answer in time"):
         client.get(UPSTREAM, upstream.url("/trickle"))
     client.close()
-    assert DEADLINE <= time.monotonic() - started < DEADLINE + 2
+    assert DEADLINE <= time.monotonic() - started < DEADLINE + 5  # a busy machine answers late
 
 
 def test_a_redirect_loop_ends_as_a_source_error(client, upstream):
