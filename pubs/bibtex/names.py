@@ -14,7 +14,7 @@ from dataclasses import dataclass
 from bibtexparser.middlewares.names import parse_single_name_into_parts
 
 from pubs.bibtex.latex import to_text
-from pubs.text import is_chinese, pinyin
+from pubs.text import is_chinese, pinyin, without_accents
 
 #: Marks of equal contribution after a name: *, $^*$, \textsuperscript{*}, ^{*}.
 _EQUAL_MARK = re.compile(r"(?:\$\^\{?\*\}?\$|\\textsuperscript\{\*\}|\^\{?\*\}?|\*)")
@@ -188,6 +188,29 @@ _PINYIN = re.compile(
 )
 
 
+def is_pinyin(word: str) -> bool:
+    """Whether ``word`` reads as one to three pinyin syllables ("Hao", "Haoran", "Jiannan";
+    not "Jonathan", "Markus")."""
+    return _PINYIN.fullmatch(word) is not None
+
+
+#: Letters that names spell out in ASCII where without_accents drops the mark ("Müller" is
+#: written "Mueller", "Søren" "Soeren", "Ångström" "Aangstroem"); ß, æ and œ spell out the
+#: same way there already.
+_SPELT_OUT = str.maketrans(
+    {"ä": "ae", "Ä": "Ae", "ö": "oe", "Ö": "Oe", "ü": "ue", "Ü": "Ue", "ø": "oe", "Ø": "Oe",
+     "å": "aa", "Å": "Aa"}
+)  # fmt: skip
+
+
+def spelt_out(name: str) -> str:
+    """``name`` in ASCII as German and Nordic names are written without their letters:
+    "Jürgen Müller" -> "Juergen Mueller", "Søren" -> "Soeren", "Straße" -> "Strasse"."""
+    if name.isascii():
+        return name
+    return without_accents(unicodedata.normalize("NFC", name).translate(_SPELT_OUT))
+
+
 def _family_first(given: str, family: str) -> bool:
     """Whether a name read as ``given family`` is a Chinese name written family name first,
     in capitals ("WANG Jiannan", "LI Wei"): both words pinyin, the first in capitals and
@@ -196,8 +219,8 @@ def _family_first(given: str, family: str) -> bool:
         len(given) >= 2
         and given.isupper()
         and not family.isupper()
-        and _PINYIN.fullmatch(given) is not None
-        and _PINYIN.fullmatch(family) is not None
+        and is_pinyin(given)
+        and is_pinyin(family)
     )
 
 

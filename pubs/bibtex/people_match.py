@@ -1,18 +1,10 @@
 """Which person an author is: never merge two people, never split one silently.
 
-Pure Python over plain :class:`PersonRecord` rows. In order, with the reason kept:
-
-1. the full name, a recorded variant or the Chinese-script name of exactly one person;
-2. initials that fit exactly one person ("G. Zhao");
-3. initials (or a full name) that fit several people ("J. Fang": Jin Fang, Jiarui Fang),
-   decided by co-author evidence from the same entry, else **ambiguous**;
-4. a name that may be someone's written another way — a middle name on one side only
-   ("Samantha Nair", "Samantha P. Nair"), Chinese order ("Xu Hongli") — is a **suggestion**
-   that :meth:`PeopleIndex.confirm` links once the whole file is read, when the evidence is
-   strong and unambiguous (see there);
-5. a close misspelling ("Gongmin Zhao"), or initials with more than someone's ("N. R.
-   Sabar", Nasser Sabar), is a **suggestion**, never a match;
-6. otherwise a new person.
+Pure Python over plain :class:`PersonRecord` rows. :data:`RULES` says, in order, every way an
+author is found to be a person or not; the rule's name is the match's kind, and the reason
+says what decided it. The rules from "middle_one_side" on weigh co-authors, and are decided by
+:meth:`PeopleIndex.confirm` once the whole file is read: each of those names is first a
+suggestion that names the one person it may be.
 
 New people of an import are added with :meth:`PeopleIndex.add`, so later entries of the same
 file find them; co-authorships of earlier entries count as evidence too, but a paper never vouches
@@ -29,18 +21,113 @@ from itertools import islice
 from typing import Literal
 
 from rapidfuzz import fuzz, process
+from rapidfuzz.distance import OSA
 
-from pubs.bibtex.names import Author, only_initials, parse_name
+from pubs.bibtex.names import Author, is_pinyin, only_initials, parse_name, spelt_out
 from pubs.text import without_accents
 
+#: A given name that begins another is taken for it written short from this length on ("Jon",
+#: Jonathan), when the other is this many letters longer or more: a name and its feminine or
+#: Latin form ("Paul", Paula; "Mark", Markus; "Christian", Christiane) are two names.
+SHORT_GIVEN_LENGTH = 3
+#: A given name a typing edit away is taken for a misspelling from this length on: shorter
+#: ones are as often another name ("Yan" and "Yang", "Maria" and "Marie").
+MISSPELT_LENGTH = 6
+
 MatchKind = Literal[
-    "exact", "variant", "native", "chinese_order", "middle", "initials", "coauthors",
-    "ambiguous", "suggestion", "new",
+    "native", "exact", "variant", "folded", "middle", "initials", "coauthors", "ambiguous",
+    "middle_one_side", "short_given", "misspelling", "chinese_order", "suggestion", "new",
 ]  # fmt: skip
-#: Kinds that link the author to a person without asking.
-LINKED = frozenset(
-    {"exact", "variant", "native", "chinese_order", "middle", "initials", "coauthors"}
+
+
+@dataclass(frozen=True)
+class Rule:
+    """One way an author is found to be a person, or not; its name is the match's kind."""
+
+    name: MatchKind
+    says: str
+    #: Whether the outcome links the author to the person without asking.
+    links: bool = True
+    #: For a name written another way: how many co-authors in common, few others share, it
+    #: needs to be linked once the whole file is read (0: decided name by name).
+    coauthors_needed: int = 0
+    #: Whether the name as written is remembered on the person it is linked to.
+    remembered: bool = False
+    #: Whether most of the name's co-authors being the person's is evidence enough, however
+    #: many others wrote with them (a lab writes with its head, who wrote with everyone).
+    covered_suffices: bool = False
+
+
+#: How an author is matched, in the order tried: the one place that says it.
+RULES: tuple[Rule, ...] = (
+    Rule("native", "the Chinese-script name of exactly one person (徐宏力)"),
+    Rule("exact", "the full name of exactly one person, case, accents and hyphens aside"),
+    Rule("variant", "a recorded variant of exactly one person's name"),
+    Rule(
+        "folded",
+        "the name of exactly one person with its letters spelt out in ASCII"
+        ' ("Juergen Mueller", Jürgen Müller; "Soeren", Søren)',
+        remembered=True,
+    ),
+    Rule(
+        "middle",
+        "given names alike but for middle names, as many on both sides"
+        ' ("Geoffrey Everest", Geoffrey E.; "M. Fatih", Mehmet Fatih) of exactly one person',
+        remembered=True,
+    ),
+    Rule("initials", 'initials that fit exactly one person ("G. Zhao")', remembered=True),
+    Rule(
+        "coauthors",
+        "a name or initials that fit several people, decided by the co-authors of the"
+        ' same entry ("J. Fang": Jin Fang, Jiarui Fang)',
+    ),
+    Rule("ambiguous", "several people fit and co-authors do not decide", links=False),
+    Rule(
+        "middle_one_side",
+        'a middle name or initial on one side only ("Samantha P. Nair", Samantha Nair),'
+        " with a co-author in common few others share",
+        coauthors_needed=1,
+        remembered=True,
+    ),
+    Rule(
+        "short_given",
+        'a given name that begins the other, not pinyin ("Jon", Jonathan), with a co-author'
+        " in common few others share",
+        coauthors_needed=1,
+        remembered=True,
+    ),
+    Rule(
+        "misspelling",
+        f"a given name of {MISSPELT_LENGTH} letters or more one typing edit away"
+        ' ("Gongmin", Gongming), with two co-authors in common few others share, or most of'
+        " its co-authors the person's",
+        coauthors_needed=2,
+        remembered=True,
+        covered_suffices=True,
+    ),
+    Rule(
+        "chinese_order",
+        'the name in the other order ("You Yang", Yang You) when no one has it in the order'
+        " written, with a co-author in common few others share, or most of its co-authors"
+        " the person's",
+        coauthors_needed=1,
+        remembered=True,
+        covered_suffices=True,
+    ),
+    Rule(
+        "suggestion",
+        "one of the four above without that evidence, a name close to someone's"
+        ' ("Haohuan Fang", Haohuan Fu) or initials with more than someone\'s ("N. R. Sabar",'
+        " Nasser Sabar): a new person, shown flagged with who it may be",
+        links=False,
+    ),
+    Rule("new", "no one of this name: a new person", links=False),
 )
+RULES_BY_NAME = {rule.name: rule for rule in RULES}
+#: Kinds that link the author to a person without asking.
+LINKED = frozenset(rule.name for rule in RULES if rule.links)
+#: Kinds whose name as written the person should know next time.
+REMEMBERED = frozenset(rule.name for rule in RULES if rule.remembered)
 SUGGESTION_SCORE = 85
 #: The people an ambiguous or close name is shown to be, at most (the likeliest first).
 MAX_CANDIDATES = 20
@@ -57,6 +144,13 @@ _FOLDED_AWAY = re.compile(r"[\s.\-'’]+")
 #: co-authors are drawn from everyone) score 0.10 and more, the same humans of the IRIDIA
 #: bibliography ("Matthew Hyde", "Matthew R. Hyde") 0.025 and less.
 COAUTHOR_SPECIFICITY = 0.05
+#: For the rules that allow it: more than this share of a name's co-authors being the
+#: person's is evidence however prolific they are. The distinct namesakes of the
+#: 10,000-entry benchmark share at most 0.40 ("Yan Lin" and Lin Yan).
+COVERED = 0.5
+#: Co-authors in common confirm it only when they are this many times as many as two people
+#: drawing their co-authors from everyone known would have by chance.
+CHANCE_MARGIN = 2
 #: The co-authorships weighed for that, at most, per person: the co-authors of each of their
 #: co-authors. A name whose co-authors wrote with more stays a suggestion.
 MAX_WEIGHED_COAUTHORSHIPS = 500_000
@@ -83,13 +177,18 @@ class PersonMatch:
     person: Hashable | None = None
     candidates: tuple[Hashable, ...] = ()
     reason: str = ""
-    #: A suggestion that the file's co-authors may confirm (a middle name on one side,
-    #: Chinese order) rather than a close misspelling.
+    #: A suggestion of one of the rules that weigh the file's co-authors (a middle name on
+    #: one side, a short given name, a misspelling, Chinese order) rather than a close name.
     confirmable: bool = False
 
     @property
     def linked(self) -> bool:
         return self.kind in LINKED
+
+    @property
+    def rule(self) -> Rule:
+        """The rule that decided this match."""
+        return RULES_BY_NAME[self.kind]
 
 
 def fold(text: str) -> str:
@@ -109,6 +208,11 @@ def _full_key(given: str, family: str) -> tuple[str, str]:
     return fold(family), fold(given)
 
 
+def _spelt_key(given: str, family: str) -> tuple[str, str]:
+    """The full key of the name with its letters spelt out: "Müller" as "mueller"."""
+    return fold(spelt_out(family)), fold(spelt_out(given))
+
+
 class PeopleIndex:
     """People to match authors against, with who wrote with whom."""
 
@@ -121,6 +225,11 @@ class PeopleIndex:
         self.by_full: dict[tuple[str, str], set[Hashable]] = defaultdict(set)
         self.by_variant: dict[tuple[str, str], set[Hashable]] = defaultdict(set)
         self.by_native: dict[str, set[Hashable]] = defaultdict(set)
+        #: The full key with letters spelt out -> people, for the names it differs for.
+        self.by_spelt: dict[tuple[str, str], set[Hashable]] = defaultdict(set)
+        #: (family name, the first three letters of the first given name) -> people: who
+        #: "Jon" or "Jonathan" may be.
+        self.by_given_start: dict[tuple[str, str], set[Hashable]] = defaultdict(set)
         #: family name -> its first MAX_CLOSE_NAMES people, each with their given name folded
         #: (what a close name is compared with); a family name recorded as a variant counts.
         self.by_family: dict[str, dict[Hashable, str]] = defaultdict(dict)
@@ -152,7 +261,13 @@ class PeopleIndex:
         family, given = _full_key(person.given, person.family)
         self.by_full[family, given].add(person.id)
         _add_close(self.by_family[family], person.id, given)
-        self.by_first_name[family, first_given_name(person.given)].add(person.id)
+        first = first_given_name(person.given)
+        self.by_first_name[family, first].add(person.id)
+        if len(first) >= SHORT_GIVEN_LENGTH:
+            self.by_given_start[family, first[:SHORT_GIVEN_LENGTH]].add(person.id)
+        spelt = _spelt_key(person.given, person.family)
+        if spelt != (family, given):
+            self.by_spelt[spelt].add(person.id)
         _add_close(self.by_given[given], person.id, family)
         initials = initials_of(person.given)[:_INDEXED_INITIALS]
         for end in range(len(initials) + 1):
@@ -212,7 +327,18 @@ class PeopleIndex:
         ids = self.by_full.get(key, set()) | self.by_variant.get(key, set())
         if _looks_chinese(author):
             ids = ids | self.by_full.get(_full_key(author.surname, author.given), set())
-        return {self.people[person_id].family for person_id in ids}
+        return {self.people[person_id].family for person_id in ids | self._spelt_alike(author)}
+
+    def _spelt_alike(self, author: Author) -> set[Hashable]:
+        """The people whose name is the author's with letters spelt out on one side."""
+        key, spelt = (
+            _full_key(author.given, author.surname),
+            _spelt_key(author.given, author.surname),
+        )
+        found = self.by_spelt.get(spelt, set())
+        if spelt != key:
+            found = found | self.by_full.get(spelt, set())
+        return found - self.by_full.get(key, set())
 
     # -- matching ---------------------------------------------------------------------------
 
@@ -243,6 +369,13 @@ class PeopleIndex:
                 )
             if exact or variant:
                 return self._decide(exact | variant, evidence, paper, author, "same name")
+            folded = self._spelt_alike(author)
+            if len(folded) == 1:
+                person = self.people[_one(folded)]
+                reason = f"{author.printed} is {person.name}, letters spelt out"
+                return PersonMatch("folded", person.id, reason=reason)
+            if folded:
+                return self._decide(folded, evidence, paper, author, "the name spelt out")
             middle = self._fitting_middle_names(author)
             if middle:
                 return self._middle(author, middle)
@@ -251,6 +384,12 @@ class PeopleIndex:
                 person = self.people[_one(swapped)]
                 reason = f"{author.printed} may be {person.name} in Chinese order"
                 return PersonMatch("suggestion", None, (person.id,), reason, confirmable=True)
+            short = self._fitting_short_given(author)
+            if short:
+                ordered = tuple(self._likeliest(short, {}))
+                names = " or ".join(self.people[c].name for c in ordered)
+                reason = f"{author.printed} may be {names}, a given name written short or long"
+                return PersonMatch("suggestion", None, ordered, reason, confirmable=True)
         else:
             fitting: Collection[Hashable] = self._fitting_initials(author)
             if variant or exact:
@@ -316,6 +455,17 @@ class PeopleIndex:
         )
         return found
 
+    def _fitting_short_given(self, author: Author) -> set[Hashable]:
+        """People of the family name whose first given name begins the author's, or the
+        author's begins theirs ("Jon" and "Jonathan"), the rest agreeing."""
+        first = first_given_name(author.given)
+        key = (fold(author.surname), first[:SHORT_GIVEN_LENGTH])
+        return {
+            person_id
+            for person_id in self.by_given_start.get(key, ())
+            if short_given_agrees(author.given, self.people[person_id].given)
+        }
+
     def _middle(self, author: Author, middle: set[Hashable]) -> PersonMatch:
         """Given names that agree but for middle names. Written alike on both sides
         ("Geoffrey E." and "Geoffrey Everest") they are one person; a middle name on one
@@ -342,42 +492,58 @@ class PeopleIndex:
 
         ``forms`` gives, for each name of the file that :meth:`match` made a suggestion, the
         person it stands for in the meantime (its co-authorships recorded under that id),
-        with the name and the suggestion. A name written another way (a middle name on one
-        side, Chinese order) is linked to the one person it may be when
+        with the name and the suggestion. A name written another way is linked to the one
+        person it may be, by the first rule of :data:`RULES` that weighs co-authors and fits
+        how the two are written, when
 
         - no one else may be either: the name fits that person alone, and no other person
           or name of the file fits the person as it does;
         - the two never wrote a paper together (two names of one author list are two
           people);
-        - they have co-authors in common, and few others have as many in common with either
-          of them (:data:`COAUTHOR_SPECIFICITY`): in a small community a shared co-author
-          says much, among people who all wrote with the same prolific few it says nothing.
+        - they have as many co-authors in common as the rule needs, and few others have as
+          many in common with either of them (:data:`COAUTHOR_SPECIFICITY`): in a small
+          community a shared co-author says much, among people who all wrote with the same
+          prolific few it says nothing.
 
+        A co-author that is itself such a name counts as the one person it may be: "Fang
+        Jiarui and You Yang" are Jiarui Fang and Yang You when those two wrote together.
         Every form is weighed against the co-authorships as they are before any is linked,
         so the result does not depend on their order; the co-authorships of each form
         linked then count as its person's. Returns the ``forms`` linked, with their match.
         ``check_time`` is called before each form is weighed (it raises when time is up).
         """
         fitting: dict[Hashable, list[Hashable]] = defaultdict(list)
+        stands_for: dict[Hashable, Hashable] = {}
         for form, (_, match) in forms.items():
             if match.confirmable:
                 for candidate in match.candidates:
                     fitting[candidate].append(form)
+                if len(match.candidates) == 1:
+                    stands_for[form] = match.candidates[0]
         printed = {form: author.printed for form, (author, _) in forms.items()}
         confirmed: dict[Hashable, PersonMatch] = {}
-        for form, (author, match) in forms.items():
-            if not match.confirmable or len(match.candidates) != 1:
+        for form, (author, _) in forms.items():
+            if form not in stands_for:
                 continue
             check_time()
-            person = self.people[match.candidates[0]]
-            if fitting[person.id] != [form] or self._namesakes(person):
+            person = self.people[stands_for[form]]
+            rule = written_otherwise(author, person)
+            if rule is None or fitting[person.id] != [form] or self._namesakes(person):
                 continue
-            if person.id in self.coauthors(form):
+            theirs = frozenset(stands_for.get(c, c) for c in self.coauthors(form))
+            if person.id in theirs:
                 continue
-            shared = self.coauthors(form) & self.coauthors(person.id)
-            if not shared or not (
-                self._rarely_shared(person.id, form, len(shared))
-                and self._rarely_shared(form, person.id, len(shared))
+            mine = self.coauthors(person.id)
+            shared = theirs & mine
+            if len(shared) < rule.coauthors_needed or not (
+                self._beyond_chance(theirs, mine, len(shared))
+                and (
+                    (rule.covered_suffices and len(shared) > COVERED * len(theirs))
+                    or (
+                        self._rarely_shared((person.id, mine), (form, theirs), len(shared))
+                        and self._rarely_shared((form, theirs), (person.id, mine), len(shared))
+                    )
+                )
             ):
                 continue
             # A co-author new to the file and not findable (a misspelt name) has no record.
@@ -388,13 +554,11 @@ class PeopleIndex:
             )[:3]
             more = len(shared) - len(names)
             names += [f"{more} more"] if more else []
-            how = "in Chinese order" if _swapped(author, person) else "with a middle name"
             reason = (
-                f"{author.printed} is {person.name} {how}: both wrote with "
-                f"{', '.join(names)}, and few others did"
+                f"{author.printed} is {person.name} {_WRITTEN_OTHERWISE[rule.name][1]}: both"
+                f" wrote with {', '.join(names)}, and few others did"
             )
-            kind: MatchKind = "chinese_order" if _swapped(author, person) else "middle"
-            confirmed[form] = PersonMatch(kind, person.id, (person.id,), reason)
+            confirmed[form] = PersonMatch(rule.name, person.id, (person.id,), reason)
         for form, match in confirmed.items():
             for paper, together in list(self._papers.get(form, {}).items()):
                 self.link_all((together - {form}) | {match.person}, paper)
@@ -411,18 +575,36 @@ class PeopleIndex:
             return True
         return bool(self.by_full.get(_full_key(person.family, person.given), set()) - {person.id})
 
-    def _rarely_shared(self, person: Hashable, other: Hashable, shared: int) -> bool:
-        """Whether at most COAUTHOR_SPECIFICITY of the people who wrote neither with
-        ``person`` nor with ``other`` have ``shared`` co-authors or more in common with
-        ``person``. (The co-authors of ``other`` are left out: their papers with ``other`` give
-        them co-authors in common with ``person`` when the two are one.)"""
-        theirs = self.coauthors(person)
+    def _beyond_chance(
+        self, theirs: frozenset[Hashable], mine: frozenset[Hashable], shared: int
+    ) -> bool:
+        """Whether two people with these co-authors have ``shared`` in common more than
+        CHANCE_MARGIN times as many as two drawing theirs from everyone would: two prolific
+        namesakes of one community share many co-authors without being one."""
+        expected = len(theirs) * len(mine) / max(len(self._papers), 1)
+        return shared > CHANCE_MARGIN * expected
+
+    def _rarely_shared(
+        self,
+        person: tuple[Hashable, frozenset[Hashable]],
+        other: tuple[Hashable, frozenset[Hashable]],
+        shared: int,
+    ) -> bool:
+        """Whether at most COAUTHOR_SPECIFICITY of the people who wrote with a co-author of
+        ``person`` but neither with ``person`` nor with ``other`` (each an id and their
+        co-authors) have ``shared``
+        co-authors or more in common with ``person``. (The co-authors of ``other`` are left
+        out: their papers with ``other`` give them co-authors in common with ``person`` when
+        the two are one.)"""
+        (person_id, theirs), (other_id, others) = person, other
         if sum(len(self.coauthors(c)) for c in theirs) > MAX_WEIGHED_COAUTHORSHIPS:
             return False
-        known = theirs | self.coauthors(other) | {person, other}
+        known = theirs | others | {person_id, other_id}
         in_common = Counter(x for c in theirs for x in self.coauthors(c))
         alike = sum(1 for x, count in in_common.items() if count >= shared and x not in known)
-        strangers = len(self._papers) - len(known)
+        # Strangers within reach (co-authors of co-authors): the people of other communities
+        # a database holds say nothing of how common a co-author is in this one.
+        strangers = sum(1 for x in in_common if x not in known)
         return alike <= COAUTHOR_SPECIFICITY * max(strangers, 0)
 
     def _fitting_initials(self, author: Author) -> Collection[Hashable]:
@@ -532,6 +714,11 @@ class PeopleIndex:
                 shared = len(self.coauthors(person_id, paper) & evidence)
                 if (score >= SUGGESTION_SCORE or shared >= 2) and person_id not in candidates:
                     candidates[person_id] = score + 10 * shared
+        if len(candidates) == 1:
+            person = self.people[_one(candidates)]
+            if _misspelt(author, person):
+                reason = f"{author.printed} may be {person.name} misspelt"
+                return PersonMatch("suggestion", None, (person.id,), reason, confirmable=True)
         if candidates:
             ordered = tuple(sorted(candidates, key=lambda c: -candidates[c])[:MAX_CANDIDATES])
             names = ", ".join(self.people[c].name for c in ordered)
@@ -589,6 +776,52 @@ def initial_first_agrees(first: str, second: str) -> bool:
     )
 
 
+def short_given_agrees(first: str, second: str) -> bool:
+    """The first given name of one begins the other's, at least SHORT_GIVEN_LENGTH letters
+    and that many shorter, the longer not pinyin, and the next ones agreeing as in
+    :func:`given_names_agree`: "Jon" and "Jonathan" (not "Hao" and "Haoran", two Chinese
+    names; not "Mark" and "Markus")."""
+    left = [fold(piece) for piece in _given_pieces(first)]
+    right = [fold(piece) for piece in _given_pieces(second)]
+    if not left or not right:
+        return False
+    short, long = sorted((left[0], right[0]), key=len)
+    return (
+        len(short) >= SHORT_GIVEN_LENGTH
+        and len(long) - len(short) >= SHORT_GIVEN_LENGTH
+        and long.startswith(short)
+        and not is_pinyin(long)
+        and all(
+            a == b or (len(a) == 1 and b.startswith(a)) or (len(b) == 1 and a.startswith(b))
+            for a, b in zip(left[1:], right[1:], strict=False)
+        )
+    )
+
+
+def _misspelt(author: Author, person: PersonRecord) -> bool:
+    """The same family name and given names one typing edit apart (a letter more, less,
+    another, or two swapped), both of MISSPELT_LENGTH letters or more: "Gongmin Zhao"."""
+    given, theirs = fold(author.given), fold(person.given)
+    return (
+        fold(author.surname) == fold(person.family)
+        and min(len(given), len(theirs)) >= MISSPELT_LENGTH
+        and OSA.distance(given, theirs) == 1
+    )
+
+
+def _middle_one_side(author: Author, person: PersonRecord) -> bool:
+    return fold(author.surname) == fold(person.family) and (
+        given_names_agree(author.given, person.given)
+        or initial_first_agrees(author.given, person.given)
+    )
+
+
+def _short_given(author: Author, person: PersonRecord) -> bool:
+    return fold(author.surname) == fold(person.family) and short_given_agrees(
+        author.given, person.given
+    )
+
+
 def _initial_first(given: str) -> bool:
     """ "M. Fatih": a first given name as its initial, and a given name written out after it."""
     pieces = _given_pieces(given)
@@ -622,3 +855,26 @@ def _swapped(author: Author, person: PersonRecord) -> bool:
 def _looks_chinese(author: Author) -> bool:
     """Both parts single pinyin words ("Fang Jiarui"), where Chinese order is common."""
     return all(part.isalpha() and part.isascii() for part in (author.given, author.family))
+
+
+#: For each rule that weighs co-authors: whether a name and a person are written as it says,
+#: and how the reason says it.
+_WRITTEN_OTHERWISE: dict[str, tuple[Callable[[Author, PersonRecord], bool], str]] = {
+    "middle_one_side": (_middle_one_side, "with a middle name on one side only"),
+    "short_given": (_short_given, "with the given name written short"),
+    "misspelling": (_misspelt, "misspelt"),
+    "chinese_order": (_swapped, "in Chinese order"),
+}
+
+
+def written_otherwise(author: Author, person: PersonRecord) -> Rule | None:
+    """The first rule of :data:`RULES` weighing co-authors that says how ``author`` may be
+    ``person`` written another way, if any."""
+    return next(
+        (
+            rule
+            for rule in RULES
+            if rule.coauthors_needed and _WRITTEN_OTHERWISE[rule.name][0](author, person)
+        ),
+        None,
+    )

@@ -32,6 +32,7 @@ from django.utils.text import slugify
 from simple_history.utils import bulk_update_with_history
 
 from people.models import Group, Person
+from pubs.bibtex.people_match import REMEMBERED
 from pubs.bibtex.plan import EntryPlan, ImportPlan, NewVenue, new_venue_kind, stored_once
 from pubs.history import history_baseline
 from pubs.identifiers import paper_slug, slug_words
@@ -59,9 +60,6 @@ APPLIED_FIELDS = (
 
 #: Rows per INSERT of a bulk_create.
 BATCH_SIZE = 1000
-
-#: How a name was matched when the person should know it next time.
-REMEMBERED_MATCHES = frozenset({"initials", "chinese_order", "middle"})
 
 
 @transaction.atomic
@@ -499,7 +497,7 @@ def _remember_variants(plan: ImportPlan, history: dict, changes: dict, scope: Sc
         if entry.action != "create":
             continue
         for author in entry.authors:
-            if not (author.decided or author.match.kind in REMEMBERED_MATCHES):
+            if not (author.decided or author.match.kind in REMEMBERED):
                 continue
             if author.person is not None and not author.is_new:
                 wanted[author.person].add(author.author.native or author.author.printed)

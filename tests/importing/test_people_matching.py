@@ -1,12 +1,15 @@
 """People in an import, against the database: one person per human however the files write
 their name, and a name remembered only on the person it was linked to."""
 
+from pathlib import Path
+
 import pytest
 
 from people.models import Person
 from pubs.bibtex.plan import Decisions
 from pubs.imports.apply import bibtex_import_apply
 from pubs.imports.plan import bibtex_import_plan
+from pubs.models import Authorship
 
 pytestmark = pytest.mark.usefixtures("demo")
 
@@ -41,7 +44,7 @@ def test_a_middle_name_on_one_side_with_co_authors_few_share_is_the_person():
         " author={Kenneth Anderson and Robert C. Holte and Jonathan Schaeffer and Ariel Felner}}"
     )
     holte = plan.entries[0].authors[1]
-    assert holte.match.kind == "middle" and "Ariel Felner" in holte.match.reason
+    assert holte.match.kind == "middle_one_side" and "Ariel Felner" in holte.match.reason
     robert = Person.objects.get(family_name="Holte")
     assert robert.authorships.count() == 2 and "Robert C. Holte" in robert.variants
 
@@ -63,7 +66,7 @@ HYDE = r"""
 
 def test_a_middle_name_on_one_side_is_linked_within_one_file():
     plan = run(HYDE)
-    assert plan.entries[1].authors[1].match.kind == "middle"
+    assert plan.entries[1].authors[1].match.kind == "middle_one_side"
     assert Person.objects.filter(family_name="Hyde").count() == 1
 
 
@@ -104,3 +107,46 @@ def test_initials_linked_by_co_authors_are_remembered_on_no_one():
     jiarui.refresh_from_db()
     assert "J. Fang" not in jiarui.variants
     assert Person.objects.get(slug="jin-fang").variants == ["J. Fang"]
+
+
+def test_names_in_chinese_order_that_wrote_together_are_the_people_of_that_order():
+    """The issue's case: Yang You and Jiarui Fang are stored and wrote together ("Fang
+    Jiarui" is a variant the demo records)."""
+    plan = run(
+        "@misc{a, title={Sequence Parallelism at Scale}, year=2025,"
+        " author={Fang Jiarui and You Yang}}"
+    )
+    fang, you = plan.entries[0].authors
+    assert you.match.kind == "chinese_order" and "Jiarui Fang" in you.match.reason
+    assert fang.person == Person.objects.get(slug="jiarui-fang").pk
+    assert you.person == Person.objects.get(slug="yang-you").pk
+    assert not Person.objects.filter(slug="you-yang").exists()
+
+
+def test_a_name_spelt_out_in_ascii_is_the_person_with_its_letters():
+    run("@misc{a, title={Verified Compilers}, year=2019, author={Jürgen Müller}}")
+    plan = run("@misc{b, title={Verified Linkers}, year=2021, author={Juergen Mueller}}")
+    assert plan.entries[0].authors[0].match.kind == "folded"
+    juergen = Person.objects.get(family_name="Müller")
+    assert juergen.authorships.count() == 2 and "Juergen Mueller" in juergen.variants
+
+
+NAMESAKES = Path(__file__).resolve().parent.parent / "data" / "bibtex" / "people" / "namesakes.bib"
+#: Four pairs of different people in namesakes.bib, one name pattern each.
+PAIRS = [
+    ("Ryan Carter", "Ryan P. Carter"),
+    ("Lin Yan", "Yan Lin"),
+    ("Jon Brandt", "Jonathan Brandt"),
+    ("Xiaoming Chen", "Xiaomeng Chen"),
+]
+
+
+@pytest.mark.parametrize("pair", PAIRS, ids=" / ".join)
+def test_namesakes_whose_co_authors_come_from_one_pool_stay_apart(pair):
+    run(NAMESAKES.read_text(encoding="utf-8"))
+    people = [
+        set(Authorship.objects.filter(printed_name=name).values_list("person", flat=True))
+        for name in pair
+    ]
+    assert [len(found) for found in people] == [1, 1]
+    assert people[0] != people[1]

@@ -68,11 +68,12 @@ def test_jin_fang_and_jiarui_fang_are_never_confused():
             assert not ({jin, jiarui} & people) - demo, (name, entry.key)
 
 
-def test_gongmin_zhao_is_offered_as_gongming_zhao():
+def test_gongmin_zhao_with_gongming_zhao_s_co_authors_is_him_misspelt():
     plan = plan_for("handwritten.bib")
     gongming = Person.objects.get(slug="gongming-zhao").pk
     (author,) = [a for e in plan.entries for a in e.authors if a.author.printed == "Gongmin Zhao"]
-    assert (author.match.kind, author.match.candidates) == ("suggestion", (gongming,))
+    assert (author.match.kind, author.person) == ("misspelling", gongming)
+    assert "Hongli Xu" in author.match.reason
 
 
 def test_xu_hongli_in_chinese_is_hongli_xu():
