@@ -1,38 +1,23 @@
-"""Whether a paper is already there: same DOI, same arXiv id, or same title near in time
-by the same people.
+"""Whether a paper is already there, and which papers are other versions of it: the index
+that finds the candidates (same DOI, same arXiv id, same title by an author in common) and
+asks the named rules of pubs.bibtex.identity whether each is one work.
 
 Pure Python over plain :class:`PaperRecord` rows; papers planned earlier in the same file
 are added with :meth:`PaperIndex.add`, so a file listing a paper twice creates it once.
-Titles such as "On the Complexity of Scheduling" recur across unrelated papers, so a title
-match also needs an author family name in common, when both sides have authors; and a
-conference paper and a journal paper of one title (a journal extension), or two papers of one
-title at two venues, are two papers. When one venue is in the catalogue and the other is a
-name it does not know, the two cannot be compared: most authors must then be the same.
-"""
+Titles such as "On the Complexity of Scheduling" recur across unrelated papers, so only
+papers of the title with an author family name in common (or no author known) are asked."""
 
 from __future__ import annotations
 
-import functools
 import re
 from collections import defaultdict
-from collections.abc import Callable, Hashable, Iterable
+from collections.abc import Callable, Hashable, Iterable, Iterator
 from dataclasses import dataclass
 from typing import Literal
 
+from pubs.bibtex.identity import Pair, decide, is_one_work
 from pubs.text import without_accents
-from pubs.venues.resolution import is_track
 
-PREPRINT_KINDS = frozenset({"preprint"})
-#: The kinds of the published version a preprint becomes (a book chapter too).
-PUBLISHED_KINDS = frozenset({"conference", "journal", "book"})
-#: The kinds a preprint is one paper with, by its title: another preprint, or the published
-#: version it becomes. A report, a thesis or a talk of its title may be another work; and
-#: were they taken for the preprint, which a published version then becomes, the same entry
-#: would find another paper the next time.
-PREPRINT_OR_PUBLISHED = PREPRINT_KINDS | PUBLISHED_KINDS
-#: The kinds of a full version, of which a workshop, short, demo or poster one is another
-#: version ("" when not known): not a report or a thesis of the same title.
-FULL_KINDS = frozenset({"conference", "journal", ""})
 _NOT_WORD = re.compile(r"[\W_]+")
 
 #: A paper's authors as they are compared: for each author in order, the family names they
@@ -70,11 +55,23 @@ class PaperRecord:
 
 
 @dataclass(frozen=True)
+class IdentifierConflict:
+    """A paper holding an entry's DOI or arXiv id that the rules say is another work."""
+
+    paper: PaperRecord
+    how: Literal["doi", "arxiv"]
+    identifier: str
+    rule: str
+
+
+@dataclass(frozen=True)
 class PaperMatch:
     paper: PaperRecord
     how: Literal["doi", "arxiv", "title"]
     #: The DOI or arXiv id it was found by (the paper's own, or one an entry before gave it).
     identifier: str = ""
+    #: The name of the rule of pubs.bibtex.identity that decided it.
+    rule: str = ""
 
     @property
     def reason(self) -> str:
@@ -182,37 +179,53 @@ class PaperIndex:
         venue: tuple[str, Hashable] | None = None,
         minor: bool = False,
     ) -> PaperMatch | None:
-        """The paper this one is, if any. A preprint and its published version are one
-        paper: the title decides when the years are up to two apart and one is a preprint,
-        and the two share an author (``authors``: their family names). A
-        workshop, short, demo or poster version (``minor``) and the full version of one
-        title are two papers."""
-        if doi and doi in self.by_doi:
-            return PaperMatch(self.papers[self.by_doi[doi]], "doi", doi)
-        if arxiv_id and arxiv_id in self.by_arxiv:
-            return PaperMatch(self.papers[self.by_arxiv[arxiv_id]], "arxiv", arxiv_id)
+        """The paper this one is, if any, as the rules of pubs.bibtex.identity say: a paper
+        of its DOI or arXiv id unless their titles disagree (a conflict: see
+        :meth:`conflicts`), else a paper of its title that no veto sets apart (a preprint and
+        its published version are one paper, any number of years apart in that order; a
+        workshop, short, demo or poster version (``minor``) and the full version are two)."""
+        mine = PaperRecord(None, title, year, doi, arxiv_id, kind, authors, venue, minor)
+        for paper, how, value, rule in self._by_identifier(mine):
+            if rule is not None and rule.verdict == "evidence":
+                return PaperMatch(paper, how, value, rule.name)
         for paper_id in self._same_title(title_key(title), authors):
             paper = self.papers[paper_id]
-            if (paper.doi and doi and paper.doi != doi) or (
-                paper.arxiv_id and arxiv_id and paper.arxiv_id != arxiv_id
-            ):
-                continue  # two papers of one title with different DOIs or arXiv ids are two
-            preprint = _preprint_and_version(kind, paper.kind)
-            other_kind = bool(kind and paper.kind and kind != paper.kind)
-            if not preprint and (other_kind or _other_venue(venue, paper.venue)):
-                continue
-            if not preprint and minor != paper.minor:
-                continue
-            # A catalogued venue and a venue name not in the catalogue cannot be compared:
-            # then most authors, not one, must be the same.
-            most = not preprint and _known_two_ways(venue, paper.venue)
-            if not self._share_authors(paper, authors, most=most):
-                continue
-            if year is None or paper.year is None:
-                return PaperMatch(paper, "title")
-            if abs(paper.year - year) <= (2 if preprint else 1):
-                return PaperMatch(paper, "title")
+            rule = is_one_work("title", self._pair(mine, paper))
+            if rule is not None:
+                return PaperMatch(paper, "title", rule=rule.name)
         return None
+
+    def conflicts(
+        self,
+        *,
+        title: str,
+        doi: str = "",
+        arxiv_id: str = "",
+        authors: AuthorNames = (),
+    ) -> list[IdentifierConflict]:
+        """The papers holding this DOI or arXiv id that are another work (titles that
+        disagree): never merged, reported."""
+        mine = PaperRecord(None, title, None, doi, arxiv_id, authors=authors)
+        return [
+            IdentifierConflict(paper, how, value, rule.name)
+            for paper, how, value, rule in self._by_identifier(mine)
+            if rule is not None and rule.verdict == "conflict"
+        ]
+
+    def _by_identifier(self, mine: PaperRecord) -> Iterator[tuple]:
+        """The papers holding ``mine``'s DOI, then its arXiv id, each with the rule that
+        decides whether it is one work with ``mine``."""
+        for how, value, holders in (
+            ("doi", mine.doi, self.by_doi),
+            ("arxiv", mine.arxiv_id, self.by_arxiv),
+        ):
+            if value and value in holders:
+                paper = self.papers[holders[value]]
+                yield paper, how, value, decide("identifier", self._pair(mine, paper, how))
+
+    def _pair(self, mine: PaperRecord, paper: PaperRecord, via: str = "") -> Pair:
+        my_authors = self._authors(mine) if mine.id is not None else (mine.authors or ())
+        return Pair(mine, paper, my_authors, self._authors(paper), via)
 
     def versions(self, paper_id: Hashable) -> list[PaperRecord]:
         """The papers that paper ``paper_id``, as the index knows it, is another version of
@@ -224,23 +237,14 @@ class PaperIndex:
         them linked. (The paper's own title, not that of an entry found by its DOI: a file
         imported again compares the paper already there.)"""
         paper = self.papers[paper_id]
-        minor, kind = paper.minor, paper.kind
-        if kind in PREPRINT_KINDS or (not minor and kind not in FULL_KINDS):
-            return []
-        key = title_key(paper.title)
         authors = self._authors(paper)
         found = []
-        for other_id in self._same_title(key, authors):
-            other = self.papers[other_id]
+        for other_id in self._same_title(title_key(paper.title), authors):
             pair = frozenset((paper_id, other_id))
-            if other_id == paper_id or other.minor == minor or pair in self.linked:
+            if other_id == paper_id or pair in self.linked:
                 continue
-            if other.kind in PREPRINT_KINDS or (minor and other.kind not in FULL_KINDS):
-                continue
-            if not self._share_authors(other, authors, most=True):
-                continue
-            years = (paper.year, other.year)
-            if None not in years and abs(years[0] - years[1]) > 2:
+            other = self.papers[other_id]
+            if is_one_work("version", self._pair(paper, other)) is None:
                 continue
             self.linked.add(pair)
             found.append(other)
@@ -281,51 +285,6 @@ class PaperIndex:
             self._ask(key)
         return self._asked.get(paper.id, ())
 
-    def _share_authors(self, paper: PaperRecord, authors: AuthorNames, most: bool) -> bool:
-        """Whether the two lists have an author in common or, when ``most``, more than
-        half of the shorter list's authors (a list not known: yes). Authors are counted,
-        not names, and on both sides alike: "Jin Fang and Jiarui Fang" are two authors of
-        one name, who have one Fang in common with "Jin Fang and Gongming Zhao"; "Xu
-        Hongli" is one author of two names (Hongli Xu's in Chinese order)."""
-        theirs = self._authors(paper)
-        my_names, their_names = _names(authors), _names(theirs)
-        if not my_names or not their_names:
-            return True
-        shared = min(
-            sum(1 for names in authors if names & their_names),
-            sum(1 for names in theirs if names & my_names),
-        )
-        if not most:
-            return shared > 0
-        return shared * 2 > min(len(authors), len(theirs))
-
-
-def _preprint_and_version(kind: str, other: str) -> bool:
-    """Whether one of two papers of one title is a preprint, and the other that preprint or
-    the paper it becomes (:data:`PREPRINT_OR_PUBLISHED`)."""
-    kinds = {kind, other}
-    return bool(kinds & PREPRINT_KINDS) and kinds <= PREPRINT_OR_PUBLISHED
-
 
 def _names(authors: AuthorNames) -> frozenset[str]:
     return frozenset().union(*authors)
-
-
-@functools.lru_cache(maxsize=4096)
-def is_minor_version(container: str) -> bool:
-    """Whether a paper printed in ``container`` is a workshop, short, demo or poster version:
-    "ICAPS 2019 Workshop on Heuristics and Search", "SIGCOMM Posters and Demos"."""
-    return is_track(container) or bool(_SHORT.search(container))
-
-
-_SHORT = re.compile(r"(?i)\bshort\s+papers?\b")
-
-
-def _other_venue(mine: tuple[str, Hashable] | None, theirs: tuple[str, Hashable] | None) -> bool:
-    """Both known the same way, and not the same."""
-    return mine is not None and theirs is not None and mine[0] == theirs[0] and mine != theirs
-
-
-def _known_two_ways(mine: tuple[str, Hashable] | None, theirs: tuple[str, Hashable] | None) -> bool:
-    """Both known, one found in the catalogue and the other only by its name."""
-    return mine is not None and theirs is not None and mine[0] != theirs[0]

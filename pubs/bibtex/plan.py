@@ -20,17 +20,16 @@ from pubs.bibtex.completion import EntryAuthor, StoredAuthor, complete
 from pubs.bibtex.names import Author
 from pubs.bibtex.normalize import Record
 from pubs.bibtex.paper_match import (
-    PUBLISHED_KINDS,
     AuthorNames,
     PaperIndex,
     PaperMatch,
     PaperRecord,
     family_key,
-    is_minor_version,
     title_key,
 )
 from pubs.bibtex.parse import ParsedFile, Problem, TimeBudget, check_time
 from pubs.bibtex.people_match import PeopleIndex, PersonMatch, PersonRecord, fold
+from pubs.bibtex.versions import PUBLISHED_KINDS, UNPUBLISHED_STATUSES, is_minor_version
 from pubs.venues.resolution import (
     Resolution,
     VenueIndex,
@@ -49,10 +48,9 @@ FILLABLE = (
 PROMOTED = ("kind", "status", "year", "venue", "container_title")
 #: The fields that say where a paper appeared.
 WHERE = ("venue", "container_title")
-#: The statuses of a paper not published yet (a preprint, a submission): an entry of one is
-#: compared as a preprint is, with the paper it may have become since, and an entry of a
-#: published or accepted version promotes it.
-UNPUBLISHED = frozenset({"preprint", "under_review"})
+#: The statuses of a paper not published yet (pubs.bibtex.versions): an entry of one is
+#: compared as a preprint is, and an entry of a published or accepted version promotes it.
+UNPUBLISHED = UNPUBLISHED_STATUSES
 VENUE_KINDS = {
     "conference": "conference",
     "workshop": "conference",
@@ -392,6 +390,7 @@ def build_plan(
             venue=venue,
             minor=minor,
         )
+        kept = _report_conflicts(entry, papers, families, created)
         if found is not None:
             entry.action = "duplicate"
             entry.duplicate = found
@@ -400,13 +399,14 @@ def build_plan(
             )
         else:
             created[record.key] = entry
+            entry.merged.update({name: "" for name in ("doi", "arxiv_id") if name not in kept})
             papers.add(
                 PaperRecord(
                     f"entry:{record.key}",
                     record.title,
                     record.year,
-                    record.doi,
-                    record.arxiv_id,
+                    kept.get("doi", ""),
+                    kept.get("arxiv_id", ""),
                     entry.kind,
                     families,
                     venue,
@@ -551,7 +551,7 @@ def _kind(record: Record, venue: VenuePlan | None) -> str:
         # the paper it becomes may differ in kind).
         venue_kind = VENUE_KINDS[new_venue_kind(record)]
     if venue_kind and record.kind in ("conference", "journal", "preprint", "other"):
-        if venue_kind == "preprint" and record.status not in ("preprint", "under_review"):
+        if venue_kind == "preprint" and record.status not in UNPUBLISHED:
             return record.kind if record.kind != "journal" else "preprint"
         return venue_kind
     return record.kind
@@ -615,6 +615,39 @@ def _plan_duplicate(
                 container=entry.fill.get("container_title") or paper.container,
             )
         )
+
+
+#: What an entry sharing an identifier with another work is told.
+IDENTIFIER_CONFLICT = (
+    "its {label} {value} is also that of {which}, whose title disagrees ({rule}): a conflict, "
+    "not merged; check which entry the {label} belongs to (this paper is kept without it)"
+)
+
+
+def _report_conflicts(
+    entry: EntryPlan, papers: PaperIndex, authors: AuthorNames, created: dict[str, EntryPlan]
+) -> dict[str, str]:
+    """Warn of each paper holding the entry's DOI or arXiv id that is another work (a shared
+    identifier on titles that disagree: pubs.bibtex.identity), naming it and its line.
+    Returns the identifiers the entry keeps, by field name."""
+    record = entry.record
+    kept = {"doi": record.doi, "arxiv_id": record.arxiv_id}
+    for conflict in papers.conflicts(
+        title=record.title, doi=record.doi, arxiv_id=record.arxiv_id, authors=authors
+    ):
+        name, label = ("doi", "DOI") if conflict.how == "doi" else ("arxiv_id", "arXiv id")
+        other = conflict.paper
+        if other.entry_key:
+            line = created[other.entry_key].record.line
+            which = f"entry {other.entry_key} (line {line})"
+        else:
+            which = f"“{other.title}”"
+        message = IDENTIFIER_CONFLICT.format(
+            label=label, value=conflict.identifier, which=which, rule=conflict.rule
+        )
+        record.problem(message, "warning")
+        kept.pop(name, None)
+    return {name: value for name, value in kept.items() if value}
 
 
 def _refuse_taken_identifiers(entry: EntryPlan, paper_id: Hashable, papers: PaperIndex) -> None:

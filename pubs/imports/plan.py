@@ -29,7 +29,6 @@ from pubs.bibtex.paper_match import (
     PaperMatch,
     PaperRecord,
     family_key,
-    is_minor_version,
 )
 from pubs.bibtex.parse import DEFAULT_MAX_ENTRIES, ParsedFile, TimeBudget, check_text
 from pubs.bibtex.people_match import PeopleIndex, PersonRecord
@@ -42,6 +41,7 @@ from pubs.bibtex.plan import (
     keep_authored,
     stored_venue_identity,
 )
+from pubs.bibtex.versions import is_minor_version
 from pubs.models import Authorship, Paper, Venue
 from pubs.permissions import EVERYTHING, Scope, import_for_review
 from pubs.services.papers import venue_index

@@ -13,6 +13,7 @@ from pubs.imports.undo import bibtex_import_undo
 from pubs.models import Paper
 from pubs.permissions import Scope
 from tests.database_state import snapshot
+from tests.importing.test_admin_import import preview_url, upload
 
 pytestmark = pytest.mark.usefixtures("catalogue")
 
@@ -342,3 +343,59 @@ def test_the_full_version_found_by_the_workshop_version_s_doi_fills_in_nothing_o
     workshop = titled().get()
     assert (workshop.pages, workshop.venue) == ("", None)
     assert "another version of this paper" in str(plan.warnings[0])
+
+
+# -- the pairs: rules named in the plan -------------------------------------------------
+
+KNAPSACK = (
+    "@article{a,author={Ana Ruiz and Piet Hein},title={Exact Solvers for Knapsack},"
+    "journal={arXiv preprint arXiv:2301.01234},year=2023}\n"
+    "@article{b,author={Ana Ruiz and Piet Hein},title={Exact Solvers for Knapsack},"
+    "journal={INFORMS Journal on Computing},year=2026}\n"
+)
+HEURISTICS_REPORT = (
+    "@techreport{t1,author={Ana Ruiz},title={Automatic Design of Heuristics},"
+    "institution={ULB},year=2014}\n"
+    "@article{t2,author={Ana Ruiz},title={Automatic Design of Heuristics},"
+    "journal={IEEE Transactions on Evolutionary Computation},year=2016}\n"
+)
+ONE_ARXIV_ID = (
+    "@article{m1,author={Ulla Stern},title={A Tutorial on Bayesian Things},"
+    "journal={arXiv preprint arXiv:1807.00001},year=2018}\n"
+    "@article{m2,author={Piet Hein},title={On Evaluating Language Models},"
+    "journal={arXiv preprint arXiv:1807.00001},year=2017}\n"
+)
+
+
+@pytest.mark.parametrize("text", [KNAPSACK, "".join(reversed(KNAPSACK.splitlines(True)))])
+def test_a_preprint_published_three_years_later_is_folded_into_its_published_version(text):
+    plan = run(text)
+    assert [e.duplicate.rule for e in plan.entries if e.duplicate] == ["preprint_then_published"]
+    paper = Paper.objects.get(title="Exact Solvers for Knapsack")
+    assert (paper.year, paper.kind, paper.arxiv_id) == (2026, "journal", "2301.01234")
+
+
+def test_a_technical_report_and_its_journal_paper_years_later_are_two_papers_linked():
+    plan = run(HEURISTICS_REPORT)
+    assert [e.action for e in plan.entries] == ["create", "create"]
+    report, journal = Paper.objects.filter(title="Automatic Design of Heuristics").order_by("year")
+    assert list(journal.versions.all()) == [report]
+    assert run(HEURISTICS_REPORT).summary()["linked"] == 0
+
+
+def test_one_arxiv_id_on_two_works_is_a_conflict_naming_both_entries_never_a_merge():
+    plan = run(ONE_ARXIV_ID)
+    assert [e.action for e in plan.entries] == ["create", "create"]
+    [warning] = [p for p in plan.entries[1].record.problems if "conflict" in p.message]
+    assert (warning.key, warning.line) == ("m2", 2)
+    assert "entry m1 (line 1)" in warning.message
+    assert "identifier_titles_disagree" in warning.message
+    titles = ("A Tutorial on Bayesian Things", "On Evaluating Language Models")
+    stored = dict(Paper.objects.filter(title__in=titles).values_list("title", "arxiv_id"))
+    assert stored == dict(zip(titles, ("1807.00001", ""), strict=True))
+
+
+def test_the_preview_names_the_rule_that_matched_each_entry(admin_client):
+    run(KNAPSACK.splitlines(True)[0])
+    response = admin_client.get(preview_url(upload(admin_client, KNAPSACK)))
+    assert "<code>preprint_then_published</code>" in response.content.decode()

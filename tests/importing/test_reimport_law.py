@@ -340,6 +340,24 @@ def assert_imported_again_changes_nothing(text: str, second: Decisions):
     first=Decisions(skip_invalid=True, allow_ambiguous=True),
     overwrite=False,
 )
+@example(
+    # A submission, its preprint with a DOI, and a paper of another title with that DOI: the
+    # DOI had merged the other title into the preprint's paper, silently. A shared DOI on
+    # titles that disagree is a conflict (identity: identifier_titles_disagree), reported.
+    text="@inproceedings{e0,\n  title = {Heuristic Search for Classical Planning},\n"
+    "  author = {Jin Fang},\n  year = {2018},\n"
+    "  booktitle = {Proceedings of the AAAI Conference on Artificial Intelligence},\n"
+    "  note = {Under review}\n}\n\n"
+    "@inproceedings{e1,\n  title = {Heuristic Search for Classical Planning},\n"
+    "  author = {Jin Fang},\n  year = {2018},\n  journal = {CoRR},\n  doi = {10.1000/x1},\n"
+    "  eprint = {1901.00001},\n  archiveprefix = {arXiv}\n}\n\n"
+    "@inproceedings{e2,\n  title = {Scheduling Collectives on {GPU} Clusters},\n"
+    "  author = {Jin Fang},\n  year = {2021},\n"
+    "  booktitle = {Proceedings of the AAAI Conference on Artificial Intelligence},\n"
+    "  doi = {10.1000/x1}\n}\n",
+    first=Decisions(skip_invalid=True, allow_ambiguous=True),
+    overwrite=False,
+)
 def test_a_generated_file_imported_twice_changes_nothing_the_second_time(text, first, overwrite):
     """The second import with the first's flags, or overwriting what differs."""
     second = replace(first, overwrite_all=overwrite)

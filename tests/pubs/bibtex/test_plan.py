@@ -199,7 +199,7 @@ def test_a_preprint_after_its_published_version_gives_it_its_arxiv_id_only():
 
 
 def test_an_entry_finds_the_identifiers_a_later_entry_gave_a_paper_of_the_file():
-    by_doi = "@article{third, title={Another Title}, year=2025, doi={10.1109/x.1}}"
+    by_doi = "@article{third, title={Scheduling Collectives, Fast}, year=2025, doi={10.1109/x.1}}"
     plan = plan_of(SCHEDULING_PREPRINT + SCHEDULING_PUBLISHED % "ICNP 2025" + by_doi)
     assert plan.entries[2].same_as_entry == "pre"
 
