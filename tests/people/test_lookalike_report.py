@@ -5,7 +5,7 @@ from io import StringIO
 import pytest
 from django.core.management import call_command
 
-from pubs.models import BibtexImport, ImportStatus
+from pubs.models import BibtexImport, ImportStatus, PaperKind
 from tests.factories import AuthorshipFactory, PaperFactory, PersonFactory, paper_with_authors
 
 pytestmark = pytest.mark.django_db
@@ -69,3 +69,73 @@ def test_authors_an_import_added_to_a_paper_are_listed():
         changes={"authorships": [added.pk]},
     )
     assert f"created not by an import; filled in by import #{record.pk}: authors" in report()
+
+
+@pytest.fixture
+def ruiz():
+    return PersonFactory(given_name="Ana", family_name="Ruiz")
+
+
+def test_a_preprint_and_its_published_version_listed_twice_are_one_work(ruiz):
+    preprint = paper_with_authors(
+        ruiz, title="Exact Solvers for Knapsack", year=2023, kind=PaperKind.PREPRINT, venue=None
+    )
+    journal = paper_with_authors(
+        ruiz, title="Exact Solvers for Knapsack", year=2026, kind=PaperKind.JOURNAL
+    )
+    text = report()
+    assert "(0 conflict, 1 one work, 0 versions, 0 kept apart)" in text
+    assert "By rule: preprint_then_published 1." in text
+    assert "  one work listed twice: 1" in text
+    assert (
+        f"#{preprint.pk} “Exact Solvers for Knapsack” (2023, preprint) / "
+        f"#{journal.pk} “Exact Solvers for Knapsack” (2026, journal): "
+        "preprint_then_published (one title)"
+    ) in text
+
+
+def test_a_report_and_its_published_version_not_linked_are_listed_as_versions(ruiz):
+    paper_with_authors(
+        ruiz, title="Automatic Design of Heuristics", year=2014, kind=PaperKind.OTHER, venue=None
+    )
+    paper_with_authors(
+        ruiz, title="Automatic Design of Heuristics", year=2016, kind=PaperKind.JOURNAL
+    )
+    text = report()
+    assert "  versions of one work, not linked: 1" in text
+    assert "(2016, journal): report_and_published_version (one title)" in text
+
+
+def test_versions_already_linked_are_not_listed(ruiz):
+    report_paper = paper_with_authors(
+        ruiz, title="Automatic Design of Heuristics", year=2014, kind=PaperKind.OTHER, venue=None
+    )
+    journal = paper_with_authors(
+        ruiz, title="Automatic Design of Heuristics", year=2016, kind=PaperKind.JOURNAL
+    )
+    journal.versions.add(report_paper)
+    assert "retitled, one first author): 0 (0 conflict, 0 one work, 0 versions" in report()
+
+
+def test_an_arxiv_id_on_two_titles_that_disagree_is_reported_as_a_conflict():
+    tutorial = paper_with_authors(
+        PersonFactory(),
+        title="A Tutorial on Bayesian Things",
+        year=2018,
+        kind=PaperKind.PREPRINT,
+        arxiv_id="1807.00001",
+    )
+    other = paper_with_authors(
+        PersonFactory(),
+        title="On Evaluating Language Models",
+        year=2017,
+        kind=PaperKind.PREPRINT,
+        doi="10.48550/arxiv.1807.00001",
+    )
+    text = report()
+    assert "  one identifier on two works (titles that disagree): a conflict: 1" in text
+    assert f"#{tutorial.pk} “A Tutorial on Bayesian Things”" in text
+    assert (
+        f"#{other.pk} “On Evaluating Language Models” (2017, preprint): "
+        "identifier_titles_disagree (one identifier)"
+    ) in text

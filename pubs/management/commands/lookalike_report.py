@@ -1,20 +1,47 @@
-"""manage.py lookalike_report: people who look like one human, papers filled in from two
-entries (the rules in pubs.lookalike)."""
+"""manage.py lookalike_report: people who look like one human, papers that look like versions
+of one work and are not linked (each with the name of the rule of pubs.bibtex.identity that
+finds them one work, two versions, a conflict, or keeps them apart), papers filled in from
+two entries (the rules in pubs.lookalike)."""
 
-from collections import defaultdict
+from collections import Counter, defaultdict
 
 from django.core.management.base import BaseCommand
 
 from people.models import Person
+from pubs.bibtex.paper_match import PaperRecord
 from pubs.bibtex.people_match import PersonRecord
-from pubs.lookalike import RELATIONS, filled_in, lookalikes
+from pubs.lookalike import (
+    FINDINGS,
+    RELATIONS,
+    PaperLookalike,
+    filled_in,
+    lookalikes,
+    paper_lookalikes,
+)
 from pubs.models import Authorship, BibtexImport, ImportStatus, Paper
+from pubs.queries.lookalikes import linked_versions, paper_records
+
+#: What each finding says of a pair.
+FINDING_SAYS = {
+    "conflict": "one identifier on two works (titles that disagree): a conflict",
+    "one work": "one work listed twice",
+    "versions": "versions of one work, not linked",
+    "kept apart": "alike, kept apart by a veto",
+}
+#: How a pair was found, as the report says it.
+FOUND_SAYS = {
+    "identifier": "one identifier",
+    "title": "one title",
+    "retitled": "retitled, one first author",
+}
 
 
 class Command(BaseCommand):
     help = (
         "List pairs of people that look like one human (family name and first initial "
-        "shared, co-authors in common) and papers an import filled in after they existed."
+        "shared, co-authors in common), pairs of papers that look like versions of one work "
+        "and are not linked, with the rule that decides them, and papers an import filled in "
+        "after they existed."
     )
 
     def add_arguments(self, parser) -> None:
@@ -48,6 +75,7 @@ class Command(BaseCommand):
                 f"({', '.join(shared[:3])}{more})"
                 + (", on one paper together" if pair.together else "")
             )
+        self.report_papers(limit)
         imports = BibtexImport.objects.filter(status=ImportStatus.APPLIED).order_by("created", "pk")
         records = list(imports.values_list("pk", "changes"))
         added = [pk for _, changes in records for pk in changes.get("authorships", ())]
@@ -70,3 +98,36 @@ class Command(BaseCommand):
                 f"import #{record}: {', '.join(fields)}" for record, fields in paper.filled_by
             )
             write(f"  #{paper.paper} {titles[paper.paper]!r}: created {made}; filled in by {fills}")
+
+    def report_papers(self, limit: int) -> None:
+        """Pairs of papers that look like versions of one work, by finding, at most ``limit``
+        of each listed."""
+        papers = paper_records()
+        pairs = paper_lookalikes(papers, linked_versions())
+        findings = Counter(pair.finding for pair in pairs)
+        rules = Counter(pair.rule for pair in pairs)
+        self.stdout.write(
+            f"Papers: {len(papers):,}. Pairs that look like versions of one work, not linked "
+            "(one identifier; one title and an author in common; retitled, one first author): "
+            f"{len(pairs):,} ("
+            + ", ".join(f"{findings[name]:,} {name}" for name in FINDINGS)
+            + "). By rule: "
+            + (", ".join(f"{name} {count:,}" for name, count in sorted(rules.items())) or "none")
+            + "."
+        )
+        for finding in FINDINGS:
+            listed = [pair for pair in pairs if pair.finding == finding]
+            if listed:
+                self.stdout.write(f"  {FINDING_SAYS[finding]}: {len(listed):,}")
+            for pair in listed[:limit]:
+                self.stdout.write(f"    {_paper(pair.first)} / {_paper(pair.second)}: {_why(pair)}")
+
+
+def _paper(paper: PaperRecord) -> str:
+    """ "#12 “Title” (2021, preprint)"."""
+    facts = ", ".join(str(fact) for fact in (paper.year, paper.kind) if fact)
+    return f"#{paper.id} “{paper.title}”" + (f" ({facts})" if facts else "")
+
+
+def _why(pair: PaperLookalike) -> str:
+    return f"{pair.rule} ({FOUND_SAYS[pair.found]})"
