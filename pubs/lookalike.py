@@ -23,13 +23,13 @@ from __future__ import annotations
 import re
 from collections import Counter, defaultdict
 from collections.abc import Collection, Hashable, Iterable, Iterator, Mapping
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from itertools import combinations
 from typing import Literal
 
 from rapidfuzz.utils import default_process
 
-from pubs.bibtex.identity import Pair, Rule, decide, titles_agree
+from pubs.bibtex.identity import Pair, decide, titles_agree
 from pubs.bibtex.paper_match import AuthorNames, PaperRecord, title_key
 from pubs.bibtex.people_match import PersonRecord, fold, given_names_agree, initials_of
 
@@ -154,6 +154,8 @@ class PaperLookalike:
     found: Found
     finding: Finding
     rule: str
+    #: For a pair kept apart, the veto that also keeps it from being two versions to link.
+    version_veto: str = ""
 
 
 def paper_lookalikes(
@@ -212,11 +214,12 @@ def _judge(first: PaperRecord, second: PaperRecord, how: Found, via: str) -> Pap
     rule = decide("title", pair)
     if rule is not None and rule.verdict == "evidence":
         return PaperLookalike(first, second, how, "one work", rule.name)
-    version: Rule | None = decide("version", pair)
+    version = decide("version", pair)
     if version is not None and version.verdict == "evidence":
         return PaperLookalike(first, second, how, "versions", version.name)
-    veto = rule or version
-    return None if veto is None else PaperLookalike(first, second, how, "kept apart", veto.name)
+    # The title question always answers (its last rule is evidence): here, by a veto.
+    apart = PaperLookalike(first, second, how, "kept apart", rule.name)
+    return apart if version is None else replace(apart, version_veto=version.name)
 
 
 def _identifiers(paper: PaperRecord) -> Iterable[tuple[str, str]]:

@@ -139,3 +139,13 @@ def test_an_arxiv_id_on_two_titles_that_disagree_is_reported_as_a_conflict():
         f"#{other.pk} “On Evaluating Language Models” (2017, preprint): "
         "identifier_titles_disagree (one identifier)"
     ) in text
+
+
+def test_a_conference_paper_and_its_journal_extension_are_listed_with_the_veto(ruiz):
+    for year, kind in ((2013, PaperKind.CONFERENCE), (2016, PaperKind.JOURNAL)):
+        paper_with_authors(ruiz, title="Ablation Analysis", year=year, kind=kind)
+    text = report()
+    assert "  alike, kept apart by a veto: 1" in text
+    assert (
+        "(2016, journal): different_kinds (one title; not versions: versions_years_apart)" in text
+    )

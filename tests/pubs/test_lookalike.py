@@ -133,6 +133,14 @@ def test_a_conference_paper_and_its_journal_extension_are_kept_apart_by_the_veto
     assert (pair.finding, pair.rule) == ("kept apart", "different_kinds")
 
 
+def test_a_pair_kept_apart_names_the_veto_that_keeps_it_from_being_versions_too():
+    report = record(1, "Automatic Design of Heuristics", 2014, "other", "Ruiz", "Hein", "Stern")
+    paper = record(2, "Automatic Design of Heuristics", 2016, "conference", "Ruiz", "Korf", "Lee")
+    [pair] = paper_lookalikes([report, paper])
+    assert (pair.finding, pair.rule) == ("kept apart", "different_kinds")
+    assert pair.version_veto == "versions_share_few_authors"
+
+
 def test_papers_of_one_title_and_no_author_in_common_are_not_listed():
     mine = record(1, "Introduction", 2023, "other", "Holte")
     theirs = record(2, "Introduction", 2023, "other", "Korf")

@@ -130,4 +130,6 @@ def _paper(paper: PaperRecord) -> str:
 
 
 def _why(pair: PaperLookalike) -> str:
-    return f"{pair.rule} ({FOUND_SAYS[pair.found]})"
+    """The deciding rule, how the pair was found, and what keeps it from being versions."""
+    versions = f"; not versions: {pair.version_veto}" if pair.version_veto else ""
+    return f"{pair.rule} ({FOUND_SAYS[pair.found]}{versions})"
