@@ -138,8 +138,10 @@ FINDINGS: tuple[Finding, ...] = ("conflict", "one work", "versions", "kept apart
 #: How a pair was found: by an identifier both hold, by one title, or by one first author
 #: and titles that agree (a retitled version).
 Found = Literal["identifier", "title", "retitled"]
-#: A title word of more papers than this says nothing of two titles being one work's.
+#: A title word of more papers than this says nothing of two titles being one work's; a
+#: retitled version is looked for among the papers sharing this many of the others.
 RARE_TITLE_WORD = 50
+RETITLED_SHARED_WORDS = 2
 #: arXiv's own DOIs ("10.48550/arxiv.2405.07719"): the arXiv id they name is the paper's too.
 ARXIV_DOI = "10.48550/arxiv."
 
@@ -266,27 +268,26 @@ def _title_blocks(papers: list[PaperRecord]) -> list[list[PaperRecord]]:
 
 
 def _retitled_candidates(papers: list[PaperRecord]) -> Iterator[tuple[PaperRecord, PaperRecord]]:
-    """The pairs of papers of two titles that share a first author's family name and a rare
-    title word (of four letters or more, in at most :data:`RARE_TITLE_WORD` titles): the only
-    ones a retitled version is looked for among (the rules ask for most authors, the first
-    one too, in common and titles that agree; a word of thousands of titles tells nothing).
-    Each pair once."""
-    words = {paper.id: _title_words(paper.title) for paper in papers if paper.authors}
-    frequency = Counter(word for found in words.values() for word in found)
-    blocks: dict[tuple[str, str], list[PaperRecord]] = defaultdict(list)
-    for paper in papers:
-        for word in words.get(paper.id, ()):
+    """The pairs of papers of two titles that share a first author's family name and
+    :data:`RETITLED_SHARED_WORDS` rare title words (of four letters or more, each in at most
+    :data:`RARE_TITLE_WORD` titles): the only ones a retitled version is looked for among
+    (the rules ask for most authors, the first one too, in common and titles that agree; a
+    word of thousands of titles tells nothing). Each pair once, in the order of ``papers``."""
+    words = [_title_words(paper.title) if paper.authors else frozenset() for paper in papers]
+    frequency = Counter(word for found in words for word in found)
+    by_word: dict[str, dict[str, list[int]]] = defaultdict(lambda: defaultdict(list))
+    for index, found in enumerate(words):
+        for word in found:
             if frequency[word] <= RARE_TITLE_WORD:
-                for family in paper.authors[0]:
-                    blocks[family, word].append(paper)
-    keys = {paper.id: title_key(paper.title) for paper in papers}
-    asked: set[frozenset[Hashable]] = set()
-    for block in blocks.values():
-        for first, second in combinations(block, 2):
-            pair = frozenset((first.id, second.id))
-            if keys[first.id] != keys[second.id] and pair not in asked:
-                asked.add(pair)
-                yield first, second
+                for family in papers[index].authors[0]:
+                    by_word[word][family].append(index)
+    shared: Counter[tuple[int, int]] = Counter()
+    for families in by_word.values():
+        shared.update({pair for block in families.values() for pair in combinations(block, 2)})
+    keys = [title_key(paper.title) for paper in papers]
+    for (first, second), count in sorted(shared.items()):
+        if count >= RETITLED_SHARED_WORDS and keys[first] != keys[second]:
+            yield papers[first], papers[second]
 
 
 def _title_words(title: str) -> frozenset[str]:
