@@ -6,6 +6,7 @@ import pytest
 from django.core.management import call_command
 
 from pubs.models import BibtexImport, ImportStatus, PaperKind
+from pubs.queries.lookalikes import linked_versions, paper_records
 from tests.factories import AuthorshipFactory, PaperFactory, PersonFactory, paper_with_authors
 
 pytestmark = pytest.mark.django_db
@@ -149,3 +150,14 @@ def test_a_conference_paper_and_its_journal_extension_are_listed_with_the_veto(r
     assert (
         "(2016, journal): different_kinds (one title; not versions: versions_years_apart)" in text
     )
+
+
+def test_the_papers_compared_are_read_in_three_queries_whatever_their_number(
+    ruiz, django_assert_num_queries
+):
+    for number in range(5):
+        paper_with_authors(ruiz, PersonFactory(), title=f"Pattern Databases {number}")
+    with django_assert_num_queries(3):  # authorships with people, papers, linked versions
+        papers, linked = paper_records(), linked_versions()
+    assert len(papers) == 5 and linked == []
+    assert all(len(paper.authors) == 2 for paper in papers)
