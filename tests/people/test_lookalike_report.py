@@ -95,43 +95,39 @@ def test_a_preprint_and_its_published_version_listed_twice_are_one_work(ruiz):
     ) in text
 
 
-def test_a_report_and_its_published_version_not_linked_are_listed_as_versions(ruiz):
-    paper_with_authors(
-        ruiz, title="Automatic Design of Heuristics", year=2014, kind=PaperKind.OTHER, venue=None
+@pytest.fixture
+def report_and_journal(ruiz):
+    """A technical report (2014) and the journal paper it became (2016), not linked."""
+    return tuple(
+        paper_with_authors(ruiz, title="Automatic Design of Heuristics", **fields)
+        for fields in (
+            {"year": 2014, "kind": PaperKind.OTHER, "venue": None},
+            {"year": 2016, "kind": PaperKind.JOURNAL},
+        )
     )
-    paper_with_authors(
-        ruiz, title="Automatic Design of Heuristics", year=2016, kind=PaperKind.JOURNAL
-    )
+
+
+def test_a_report_and_its_published_version_not_linked_are_listed_as_versions(
+    report_and_journal,
+):
     text = report()
     assert "  versions of one work, not linked: 1" in text
     assert "(2016, journal): report_and_published_version (one title)" in text
 
 
-def test_versions_already_linked_are_not_listed(ruiz):
-    report_paper = paper_with_authors(
-        ruiz, title="Automatic Design of Heuristics", year=2014, kind=PaperKind.OTHER, venue=None
-    )
-    journal = paper_with_authors(
-        ruiz, title="Automatic Design of Heuristics", year=2016, kind=PaperKind.JOURNAL
-    )
+def test_versions_already_linked_are_not_listed(report_and_journal):
+    report_paper, journal = report_and_journal
     journal.versions.add(report_paper)
     assert "retitled, one first author): 0 (0 conflict, 0 one work, 0 versions" in report()
 
 
 def test_an_arxiv_id_on_two_titles_that_disagree_is_reported_as_a_conflict():
-    tutorial = paper_with_authors(
-        PersonFactory(),
-        title="A Tutorial on Bayesian Things",
-        year=2018,
-        kind=PaperKind.PREPRINT,
-        arxiv_id="1807.00001",
-    )
-    other = paper_with_authors(
-        PersonFactory(),
-        title="On Evaluating Language Models",
-        year=2017,
-        kind=PaperKind.PREPRINT,
-        doi="10.48550/arxiv.1807.00001",
+    tutorial, other = (
+        paper_with_authors(PersonFactory(), title=title, year=year, kind=PaperKind.PREPRINT, **ids)
+        for title, year, ids in (
+            ("A Tutorial on Bayesian Things", 2018, {"arxiv_id": "1807.00001"}),
+            ("On Evaluating Language Models", 2017, {"doi": "10.48550/arxiv.1807.00001"}),
+        )
     )
     text = report()
     assert "  one identifier on two works (titles that disagree): a conflict: 1" in text
