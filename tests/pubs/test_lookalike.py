@@ -105,6 +105,17 @@ def test_arxivs_own_doi_is_the_arxiv_id_it_names():
     assert (pair.finding, pair.rule) == ("conflict", "identifier_titles_disagree")
 
 
+def test_two_papers_of_one_arxiv_id_and_one_title_are_one_work_listed_twice():
+    preprint = record(
+        1, "Exact Solvers for Knapsack", 2023, "preprint", "Ruiz", arxiv_id="2301.01234"
+    )
+    copy = record(
+        2, "Exact solvers for knapsack.", 2023, "preprint", "Ruiz", doi="10.48550/arXiv.2301.01234"
+    )
+    [pair] = paper_lookalikes([preprint, copy])
+    assert (pair.finding, pair.rule, pair.found) == ("one work", "shared_arxiv_id", "identifier")
+
+
 def test_a_preprint_and_its_published_version_of_one_title_are_one_work():
     preprint = record(1, "Exact Solvers for Knapsack", 2023, "preprint", "Ruiz", "Hein")
     journal = record(2, "Exact Solvers for Knapsack", 2026, "journal", "Ruiz", "Hein")
