@@ -168,7 +168,7 @@ def paper_lookalikes(
     veto keeps apart, each by title.
 
     Pairs are found by blocking, never by comparing all of them: by identifier, by title
-    key and author family name, and by first author and a rare title word."""
+    key and author family name, and by first author and two rare title words."""
     papers = list(papers)
     seen = {frozenset(pair) for pair in linked}
     found: list[PaperLookalike] = []
@@ -237,6 +237,7 @@ def _identifiers(paper: PaperRecord) -> Iterable[tuple[str, str]]:
 
 
 def _identifier_blocks(papers: list[PaperRecord]) -> list[tuple[str, list[PaperRecord]]]:
+    """The papers holding each DOI or arXiv id that more than one holds, with its sort."""
     blocks: dict[tuple[str, str], list[PaperRecord]] = defaultdict(list)
     for paper in papers:
         for how, value in set(_identifiers(paper)):
