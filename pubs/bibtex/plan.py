@@ -640,8 +640,8 @@ def _report_conflicts(
         if other.entry_key:
             line = created[other.entry_key].record.line
             which = f"entry {other.entry_key} (line {line})"
-        else:
-            which = f"“{other.title}”"
+        else:  # by no title: the paper may be one the importing user may not see
+            which = "a paper already there"
         message = IDENTIFIER_CONFLICT.format(
             label=label, value=conflict.identifier, which=which, rule=conflict.rule
         )
@@ -665,7 +665,8 @@ def _refuse_taken_identifiers(entry: EntryPlan, paper_id: Hashable, papers: Pape
         del entry.fill[name]
         entry.conflicts.pop(name, None)
         other = papers.papers[holder]
-        which = f"entry {other.entry_key}" if other.entry_key else f"“{other.title}”"
+        # By no title: the paper may be one the importing user may not see.
+        which = f"entry {other.entry_key}" if other.entry_key else "a paper already there"
         entry.record.problem(
             f"its {label} {value} is that of another paper ({which}): this paper keeps its own",
             "warning",

@@ -57,16 +57,17 @@ def fields(paper: Paper) -> dict:
 
 @pytest.fixture
 def their_paper(lab) -> Paper:
-    """The other group's paper, public, with the DOI the editor's file carries."""
+    """The other group's paper, public, with the DOI and title the editor's file carries (the
+    same work)."""
     paper = lab.other_paper
-    paper.doi = DOI
+    paper.doi, paper.title = DOI, "A Title of My Own"
     paper.save()
     return paper
 
 
 @pytest.fixture
 def their_hidden_paper(their_paper) -> Paper:
-    their_paper.title = "A Secret Title"
+    their_paper.abstract = "A secret abstract"
     their_paper.is_public = False
     their_paper.save()
     return their_paper
@@ -95,7 +96,19 @@ def test_a_match_with_a_hidden_paper_is_held_back_without_a_word_of_it(
     client = login("editor")
     page = preview(client, upload(client, lab.group, ENTRY_WITH_ITS_DOI))
     assert "A paper with this identifier exists that you cannot see; ask an admin." in page
-    assert "A Secret Title" not in page
+    assert "A secret abstract" not in page
+    assert their_hidden_paper.get_absolute_url() not in page
+
+
+def test_an_identifier_conflict_with_a_hidden_paper_says_nothing_of_it(
+    login, lab, their_hidden_paper
+):
+    their_hidden_paper.title = "On Evaluating Language Models"  # another work, the entry's DOI
+    their_hidden_paper.save()
+    client = login("editor")
+    page = preview(client, upload(client, lab.group, ENTRY_WITH_ITS_DOI))
+    assert "is also that of a paper already there, whose title disagrees" in page
+    assert "Language Models" not in page
     assert their_hidden_paper.get_absolute_url() not in page
 
 
@@ -111,7 +124,7 @@ def test_confirming_a_held_back_entry_makes_no_duplicate_and_changes_nothing(
 
 def test_the_editor_fills_in_a_paper_of_their_group(login, lab):
     paper = lab.group_paper
-    paper.doi = DOI
+    paper.doi, paper.title = DOI, "A Title of My Own"
     paper.save()
     client = login("editor")
     confirm(client, upload(client, lab.group, ENTRY_WITH_ITS_DOI))
@@ -122,7 +135,7 @@ def test_an_admin_fills_in_any_groups_paper(login, lab, their_hidden_paper):
     client = login("superuser")
     confirm(client, upload(client, lab.group, ENTRY_WITH_ITS_DOI))
     after = fields(their_hidden_paper)
-    assert after["abstract"] == "An abstract from the file."
+    assert after["pages"] == "1--12"
     assert after["groups"] == ["group-a", "group-b"]
 
 

@@ -274,7 +274,8 @@ def publish(client, lab, target: str, ready) -> bool:
 
 
 def with_doi(paper: Paper, *, hidden: bool = False) -> Paper:
-    paper.doi, paper.title = DOI, "A Title Only Its Group Sees"
+    """``paper`` made the work ENTRY names: its DOI and title."""
+    paper.doi, paper.title = DOI, "An Entry of the File"
     paper.is_public = not hidden
     paper.save()
     return paper
@@ -282,12 +283,14 @@ def with_doi(paper: Paper, *, hidden: bool = False) -> Paper:
 
 def preview_hidden(client, lab, target: str, ready) -> bool:
     paper = with_doi(lab.other_paper, hidden=True)
+    paper.abstract = "An abstract only its group reads"
+    paper.save()
     ready()
     record = upload_bibtex(client, lab.group)
     if record is None:
         return False
-    page = client.get(reverse("admin:pubs_bibteximport_preview", args=[record.pk]))
-    return paper.title in page.content.decode()
+    page = client.get(reverse("admin:pubs_bibteximport_preview", args=[record.pk])).content
+    return paper.abstract in page.decode() or paper.get_absolute_url() in page.decode()
 
 
 def fill_in(client, lab, target: str, ready) -> bool:
