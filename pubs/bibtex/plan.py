@@ -29,7 +29,13 @@ from pubs.bibtex.paper_match import (
 )
 from pubs.bibtex.parse import ParsedFile, Problem, TimeBudget, check_time
 from pubs.bibtex.people_match import PeopleIndex, PersonMatch, PersonRecord, fold
-from pubs.bibtex.versions import PUBLISHED_KINDS, UNPUBLISHED_STATUSES, is_minor_version
+from pubs.bibtex.versions import (
+    PUBLISHED_KINDS,
+    UNPUBLISHED_STATUSES,
+    Version,
+    is_minor_version,
+    version_of,
+)
 from pubs.venues.resolution import (
     Resolution,
     VenueIndex,
@@ -385,7 +391,8 @@ def build_plan(
             year=record.year,
             doi=record.doi,
             arxiv_id=record.arxiv_id,
-            kind="preprint" if record.status in UNPUBLISHED else entry.kind,
+            # Compared as stored: a report or a note at arXiv keeps its kind.
+            kind="preprint" if version_of(entry.kind, record.status).is_preprint else entry.kind,
             authors=families,
             venue=venue,
             minor=minor,
@@ -720,8 +727,10 @@ def _plan_update(
     entry found by an identifier of another version of its paper (``minor``: the paper is
     a workshop, short, demo or poster version) fills in nothing."""
     record, new = entry.record, _paper_values(entry)
-    unpublished = record.status in UNPUBLISHED or _at_preprint_server(entry)
-    paper_unpublished = current.get("status") in UNPUBLISHED
+    unpublished = _version(entry).is_preprint
+    paper_unpublished = version_of(
+        current.get("kind", ""), current.get("status", "published")
+    ).is_preprint
     entry.promote = paper_unpublished and not unpublished and entry.kind in PUBLISHED_KINDS
     if not (paper_unpublished or unpublished) and minor != is_minor_version(record.container):
         entry.record.problem(OTHER_VERSION, "warning")
@@ -747,10 +756,12 @@ def _plan_update(
                 entry.fill[name] = value
 
 
-def _at_preprint_server(entry: EntryPlan) -> bool:
-    """Whether the entry's venue is arXiv or another preprint server ("To appear" or not)."""
+def _version(entry: EntryPlan) -> Version:
+    """The entry's stage and form (pubs.bibtex.versions): a preprint by its kind, its status
+    or its venue (arXiv or another preprint server, "To appear" or not)."""
     found = entry.venue.resolution if entry.venue else None
-    return bool(found and found.venue and found.venue.kind == "preprint_server")
+    venue_kind = found.venue.kind if found and found.venue else ""
+    return version_of(entry.kind, entry.record.status, entry.record.container, venue_kind)
 
 
 _DASHES = re.compile(r"\s*(?:-+|[\u2010-\u2015])\s*")

@@ -5,7 +5,13 @@ A paper or an entry is a version of a work at a **stage** (a preprint, a submiss
 accepted paper, a published one) in a **form** (the full paper, a short, workshop, poster or
 demo version, a report, a thesis, a book or a chapter, a patent, or something else). Pure
 Python over plain values: an entry's kind and status as pubs.bibtex.normalize reads them, a
-stored paper's columns, and the venue printed.
+stored paper's columns, the venue printed and the kind of the venue it resolves to.
+
+What is a preprint is decided here and nowhere else: the import (pubs.bibtex.plan, whether an
+entry or a stored paper is promoted by its published version), the suggestions of published
+versions (pubs.services.suggestions, whose query reads :data:`PREPRINT_KINDS`,
+:data:`UNPUBLISHED_STATUSES` and :data:`PREPRINT_VENUE_KINDS`) and the CV lists
+(pubs.export.cv) ask :func:`version_of`.
 """
 
 from __future__ import annotations
@@ -30,6 +36,9 @@ PREPRINT_OR_PUBLISHED = PREPRINT_KINDS | PUBLISHED_KINDS
 #: The kinds of a full version ("" when not known), of which a workshop, short, demo or
 #: poster version, and a report, are other versions.
 FULL_KINDS = frozenset({"conference", "journal", ""})
+#: The kinds of venue a version is a preprint at, whatever its kind and status ("To appear"
+#: or not): arXiv and the other preprint servers.
+PREPRINT_VENUE_KINDS = frozenset({"preprint_server"})
 #: The statuses of a version not published yet, by the stage they say.
 STAGES: dict[str, Stage] = {
     "preprint": "preprint",
@@ -67,10 +76,18 @@ class Version:
         return self.stage in ("preprint", "submitted")
 
 
-def version_of(kind: str, status: str = "published", container: str = "") -> Version:
+def version_of(
+    kind: str, status: str = "published", container: str = "", venue_kind: str = ""
+) -> Version:
     """The stage and form of a paper or an entry of ``kind`` and ``status`` printed in
-    ``container``."""
-    stage = "preprint" if kind in PREPRINT_KINDS else STAGES.get(status, "published")
+    ``container``, at a venue of ``venue_kind`` ("" when none is known).
+
+    A preprint (by its kind, or by its venue: a preprint server) is at the preprint stage
+    whatever its status says, unless it is under review: a preprint submitted somewhere
+    is a submission."""
+    stage = STAGES.get(status, "published")
+    if (kind in PREPRINT_KINDS or venue_kind in PREPRINT_VENUE_KINDS) and stage != "submitted":
+        stage = "preprint"
     if kind in KIND_FORMS:
         form = KIND_FORMS[kind]
     else:

@@ -15,6 +15,7 @@ import re
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 
+from pubs.bibtex.versions import Version, version_of
 from pubs.export.bibtex import THESIS_TYPES, latex_encode
 from pubs.export.model import ExportAuthor, ExportPaper
 
@@ -66,7 +67,8 @@ def venue_short(paper: ExportPaper) -> str:
 def venue_label(paper: ExportPaper) -> str:
     """What the parentheses say: "ICNP'24", "arXiv", "Under Review", "Patent CN...",
     "PhD thesis, Tsinghua University, 2019"."""
-    if paper.status == "under_review":
+    version = _version(paper)
+    if version.stage == "submitted":
         return "Under Review"
     if paper.kind == "patent":
         return f"Patent {paper.number}".strip()
@@ -74,13 +76,17 @@ def venue_label(paper: ExportPaper) -> str:
         kind = THESIS_TYPES.get(paper.thesis_type, "Thesis")
         return ", ".join(str(part) for part in (kind, paper.institution, paper.year) if part)
     short = venue_short(paper)
-    if paper.kind == "preprint" or paper.status == "preprint":
+    if version.stage == "preprint":
         return short or ("arXiv" if paper.arxiv_id else "Preprint")
     if short and paper.year:
         label = f"{short}'{paper.year % 100:02d}"
     else:
         label = ", ".join(str(part) for part in (short or paper.container, paper.year) if part)
-    return f"{label}, to appear" if paper.status == "accepted" else label
+    return f"{label}, to appear" if version.stage == "accepted" else label
+
+
+def _version(paper: ExportPaper) -> Version:
+    return version_of(paper.kind, paper.status, paper.container, paper.venue_kind)
 
 
 @dataclass(frozen=True)
@@ -137,8 +143,9 @@ def entry(paper: ExportPaper, *, person: str = "", style: str = "md") -> str:
     return ", ".join(parts)
 
 
-#: Within a year, work not yet published leads, as the seed CVs list it.
-_UNPUBLISHED_FIRST = {"under_review": 0, "preprint": 0, "accepted": 1, "published": 2}
+#: Within a year, work not yet published leads, as the seed CVs list it: preprints and
+#: submissions, then accepted papers.
+_UNPUBLISHED_FIRST = {"preprint": 0, "submitted": 0, "accepted": 1, "published": 2}
 
 
 def newest_first(papers: Sequence[ExportPaper]) -> list[ExportPaper]:
@@ -149,7 +156,7 @@ def newest_first(papers: Sequence[ExportPaper]) -> list[ExportPaper]:
         key=lambda p: (
             p.year is None,
             -(p.year or 0),
-            _UNPUBLISHED_FIRST.get(p.status, 2),
+            _UNPUBLISHED_FIRST[_version(p).stage],
             -(p.month or 0),
         ),
     )

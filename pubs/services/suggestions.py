@@ -1,6 +1,8 @@
 """Suggestions: what the sources say a paper lacks or has become, for someone to accept.
 
-The checks (run by pubs.jobs.refresh) only offer suggestions: a preprint whose arXiv record
+The checks (run by pubs.jobs.refresh) only offer suggestions: a preprint (a paper not
+published yet as pubs.bibtex.versions says: a preprint by its kind, status or venue, or a
+submission) whose arXiv record
 names its published version (the DOI, then Crossref's record of it, or the journal
 reference), whose Crossref relations name it (the preprint's record says ``is-preprint-of``,
 or a published work's says ``has-preprint`` of its arXiv id), or whose author's DBLP profile
@@ -26,6 +28,12 @@ from django.utils.translation import gettext as _
 
 from people.models import Person
 from pubs.bibtex.paper_match import family_key, title_key
+from pubs.bibtex.versions import (
+    PREPRINT_KINDS,
+    PREPRINT_VENUE_KINDS,
+    UNPUBLISHED_STATUSES,
+    version_of,
+)
 from pubs.models import Paper, PaperKind, Status, Suggestion, SuggestionStatus, Venue, VenueKind
 from pubs.search import search_text_refresh
 from pubs.services.papers import venue_index
@@ -197,9 +205,15 @@ def dblp_preprint_suggestions(*, http: HttpClient, papers: Iterable[Paper] | Non
 
 
 def preprints(*, unoffered: bool = False) -> QuerySet[Paper]:
-    """The papers that are preprints; ``unoffered``: those not offered a published version
-    yet (one waiting, dismissed or undone), which the checks after arXiv's look at."""
-    found = Paper.objects.filter(Q(kind=PaperKind.PREPRINT) | Q(status=Status.PREPRINT))
+    """The papers not published yet (a preprint or a submission: those whose
+    :func:`~pubs.bibtex.versions.version_of` ``is_preprint``); ``unoffered``: those not
+    offered a published version yet (one waiting, dismissed or undone), which the checks
+    after arXiv's look at."""
+    found = Paper.objects.filter(
+        Q(kind__in=PREPRINT_KINDS)
+        | Q(status__in=UNPUBLISHED_STATUSES)
+        | Q(venue__kind__in=PREPRINT_VENUE_KINDS)
+    )
     if unoffered:
         offers = Suggestion.objects.filter(
             paper=OuterRef("pk"),
@@ -335,7 +349,7 @@ def _is_published(work: crossref.CrossrefWork) -> bool:
     """Whether a work is a published version: an article, a paper or a chapter in a named
     journal, proceedings or book (not another preprint)."""
     kind = CROSSREF_KINDS.get(work.kind)
-    return bool(work.container) and kind is not None and kind != PaperKind.PREPRINT
+    return bool(work.container) and kind is not None and not version_of(kind).is_preprint
 
 
 def _venue_changes(
@@ -352,7 +366,7 @@ def _venue_changes(
         venue = venues[resolution.venue.key]
         changes["venue"] = venue.pk
         kind = kind or VENUE_KINDS.get(venue.kind, "")
-    if kind and kind != PaperKind.PREPRINT:
+    if kind and not version_of(kind).is_preprint:
         changes["kind"] = kind
     return changes
 

@@ -8,6 +8,7 @@ import json
 import pytest
 from django.urls import reverse
 
+from pubs.bibtex.versions import version_of
 from pubs.jobs.refresh import refresh_preprints
 from pubs.models import Paper, PaperKind, Status, Suggestion, SuggestionStatus, Venue, VenueKind
 from pubs.services.suggestions import (
@@ -39,6 +40,37 @@ def unoffered(paper: Paper):
     """The paper, if it is a preprint not offered a published version yet (the other papers
     of the database, the demo's, are left out of the check)."""
     return preprints(unoffered=True).filter(pk=paper.pk)
+
+
+@pytest.fixture
+def every_version():
+    """A paper of every kind and status, at no venue, at arXiv and in a journal."""
+    arxiv = VenueFactory(name="arXiv", kind=VenueKind.PREPRINT_SERVER)
+    journal = VenueFactory(name="Journal of Things", kind=VenueKind.JOURNAL)
+    return [
+        PaperFactory(kind=kind, status=status, venue=venue)
+        for kind in PaperKind.values
+        for status in Status.values
+        for venue in (None, arxiv, journal)
+    ]
+
+
+@pytest.mark.django_db
+def test_the_preprints_checked_are_the_papers_not_published_yet_as_versions_says(every_version):
+    def is_preprint(paper: Paper) -> bool:
+        venue_kind = paper.venue.kind if paper.venue else ""
+        return version_of(paper.kind, paper.status, venue_kind=venue_kind).is_preprint
+
+    expected = {paper.pk for paper in every_version if is_preprint(paper)}
+    assert 0 < len(expected) < len(every_version)
+    found = preprints().filter(pk__in=[paper.pk for paper in every_version])
+    assert set(found.values_list("pk", flat=True)) == expected
+
+
+@pytest.mark.django_db
+def test_a_journal_paper_under_review_is_checked_for_its_published_version():
+    paper = PaperFactory(kind=PaperKind.JOURNAL, status=Status.UNDER_REVIEW, arxiv_id="2405.14430")
+    assert unoffered(paper).exists()
 
 
 @pytest.fixture

@@ -43,7 +43,7 @@ EXISTING = {
 }
 
 
-def plan_of(text: str, decisions: Decisions | None = None, counted=None):
+def plan_of(text: str, decisions: Decisions | None = None, counted=None, existing=None):
     parsed = parse(text)
     return build_plan(
         parsed,
@@ -51,7 +51,7 @@ def plan_of(text: str, decisions: Decisions | None = None, counted=None):
         people=PeopleIndex(PEOPLE, COAUTHORS),
         papers=PaperIndex([PREPRINT]),
         venues=VenueIndex(VENUES),
-        existing=EXISTING,
+        existing=EXISTING if existing is None else existing,
         decisions=decisions,
         counted=counted,
     )
@@ -155,6 +155,19 @@ def test_the_published_version_of_a_preprint_promotes_it():
         "container_title": "MLSys'25",
         "pages": "1--10",
     }
+
+
+def test_a_preprint_whose_status_says_published_is_promoted_all_the_same():
+    # A preprint entered with the form's default status is a preprint by its kind.
+    existing = {100: {**EXISTING[100], "status": "published"}}
+    plan = plan_of(
+        "@inproceedings{x, title={USP: A Unified Sequence Parallelism Approach}, "
+        "year=2025, booktitle={MLSys'25}}",
+        existing=existing,
+    )
+    (entry,) = plan.entries
+    assert entry.promote
+    assert entry.fill["kind"] == "conference" and entry.fill["venue"] == 12
 
 
 SCHEDULING_PREPRINT = (

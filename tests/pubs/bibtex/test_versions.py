@@ -2,19 +2,21 @@
 
 import pytest
 
-from pubs.bibtex.versions import UNPUBLISHED_STATUSES, Version, version_of
+from pubs.bibtex.versions import STAGES, UNPUBLISHED_STATUSES, Version, version_of
 
 
 @pytest.mark.parametrize(
     ("kind", "status", "stage"),
     [
         ("preprint", "published", "preprint"),
+        ("preprint", "accepted", "preprint"),
+        ("preprint", "under_review", "submitted"),
         ("conference", "under_review", "submitted"),
         ("journal", "accepted", "accepted"),
         ("journal", "published", "published"),
     ],
 )
-def test_the_stage_is_the_status_s_and_a_preprint_s_whatever_its_status(kind, status, stage):
+def test_the_stage_is_the_status_s_and_a_preprint_s_unless_under_review(kind, status, stage):
     assert version_of(kind, status).stage == stage
 
 
@@ -41,3 +43,13 @@ def test_a_preprint_and_a_submission_are_not_published_yet():
 def test_the_unpublished_statuses_are_those_of_a_preprint_or_a_submission():
     assert {"preprint", "under_review"} == UNPUBLISHED_STATUSES
     assert Version("submitted", "full").is_preprint
+
+
+@pytest.mark.parametrize("status", ["published", "accepted", "preprint"])
+def test_a_paper_at_a_preprint_server_is_a_preprint_whatever_its_kind(status):
+    assert version_of("conference", status, "arXiv", "preprint_server").stage == "preprint"
+    assert version_of("journal", status, "ToN", "journal").stage == STAGES[status]
+
+
+def test_a_submission_at_a_preprint_server_is_under_review():
+    assert version_of("journal", "under_review", "arXiv", "preprint_server").stage == "submitted"

@@ -1,5 +1,7 @@
 """CV lists, pure: the seed CVs' way of writing a publication, in Markdown, LaTeX and text."""
 
+from dataclasses import replace
+
 import pytest
 
 from pubs.export.cv import cv_list, cv_name, entry, initials, newest_first, venue_label, venue_short
@@ -114,6 +116,21 @@ def test_the_list_is_numbered_newest_first():
         "spotserve-2024",
     ]
     assert lines[2].startswith("3. **J. Fang**, G. Zhao, H. Xu, *Non-Idle")
+
+
+def test_a_preprint_leads_its_year_whatever_its_status_says():
+    # A preprint entered with the status "published" (the form's default) is a preprint.
+    preprint = replace(PREPRINT, status="published")
+    assert newest_first([CONFERENCE, preprint]) == [preprint, CONFERENCE]
+    assert venue_label(preprint) == "arXiv"
+
+
+def test_a_paper_at_a_preprint_server_is_labelled_as_a_preprint_not_to_appear_there():
+    at_arxiv = ExportPaper(
+        title="T", kind="conference", status="accepted", year=2024, venue_abbreviation="arXiv",
+        venue_kind="preprint_server",
+    )  # fmt: skip
+    assert venue_label(at_arxiv) == "arXiv"
 
 
 def test_latex_is_an_enumerate():
