@@ -349,8 +349,7 @@ def test_the_paper_of_an_entry_s_doi_does_not_take_the_arxiv_id_of_another_paper
     assert mixed.duplicate.how == "doi" and "arxiv_id" not in mixed.fill
     assert plan.entries[0].values()["arxiv_id"] == ""
     assert any(
-        "its arXiv id 2405.07719 is that of another paper (a paper already there)"
-        in str(problem)
+        "its arXiv id 2405.07719 is that of another paper (a paper already there)" in str(problem)
         for problem in plan.warnings
     ), plan.warnings
 
