@@ -11,6 +11,10 @@ paper the index holds):
   kinds, venues or forms; no author in common; years too far apart).
 - **version**: they have one title and are two papers. Linked as versions (a workshop
   version and the full paper; a report and the paper it became) when no veto holds.
+- **retitled**: a preprint and a published paper of another title. One work (the preprint
+  folded into its published version) only on strong evidence: the preprint first, and the
+  system's name in both titles with most authors in common, or titles close with the same
+  first author and all the authors of the shorter list. A similar title alone is no evidence.
 
 Each question is answered by the table :data:`RULES`, in its order: the first veto or
 conflict that holds decides, else the first evidence that holds; none, and the answer is
@@ -20,6 +24,7 @@ no. The deciding rule's name is what the preview shows. Pure Python.
 from __future__ import annotations
 
 import functools
+import re
 from collections.abc import Callable
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Literal
@@ -27,12 +32,17 @@ from typing import TYPE_CHECKING, Literal
 from rapidfuzz import fuzz
 from rapidfuzz.utils import default_process
 
-from pubs.bibtex.versions import FULL_KINDS, PREPRINT_KINDS, PREPRINT_OR_PUBLISHED
+from pubs.bibtex.versions import (
+    FULL_KINDS,
+    PREPRINT_KINDS,
+    PREPRINT_OR_PUBLISHED,
+    PUBLISHED_KINDS,
+)
 
 if TYPE_CHECKING:
     from pubs.bibtex.paper_match import AuthorNames, PaperRecord
 
-Question = Literal["identifier", "title", "version"]
+Question = Literal["identifier", "title", "version", "retitled"]
 Verdict = Literal["veto", "conflict", "evidence"]
 
 #: Titles agree from this similarity on (rapidfuzz's token set ratio, 0-100): a title
@@ -45,6 +55,15 @@ PREPRINT_AFTER_YEARS = 2
 #: paper: at most this many years apart.
 SAME_PAPER_YEARS = 1
 VERSION_YEARS = 2
+#: Retitled versions' titles are close from this similarity on (the token set ratio): the
+#: preprint "PatrickStar: Parallel Training of Pre-trained Models via a Chunk-based Memory
+#: Management" and the TPDS paper "Parallel Training of Pre-Trained Models via Chunk-Based
+#: Dynamic Memory Management" are 95.
+RETITLED_TITLES_CLOSE = 85
+#: A system's name in a title: a word with a capital after a lower-case letter
+#: ("PatrickStar", "xDiT"), or a title's one leading word before a colon ("Elixir: Train…").
+_CAMEL_CASE = re.compile(r"\b\w*[a-z]\w*[A-Z]\w*\b")
+_LEADING_NAME = re.compile(r"^\s*([\w-]+)\s*:")
 #: Kinds of the published paper a report becomes.
 REPORT_BECOMES = frozenset({"conference", "journal"})
 
@@ -184,6 +203,61 @@ def _versions_years_apart(pair: Pair) -> bool:
     return years is not None and abs(years[0] - years[1]) > VERSION_YEARS
 
 
+def system_names(title: str) -> frozenset[str]:
+    """The names of systems a title gives, casefolded: its camel-case words and its one
+    leading word before a colon ("PipeFusion: Patch-level Pipeline Parallelism…" gives
+    "pipefusion")."""
+    found = set(_CAMEL_CASE.findall(title))
+    if leading := _LEADING_NAME.match(title):
+        found.add(leading.group(1))
+    return frozenset(name.casefold() for name in found)
+
+
+def _preprint_and_published(pair: Pair) -> tuple[PaperRecord, PaperRecord] | None:
+    """The preprint and the published paper of a pair of one of each, else None."""
+    if pair.mine.kind in PREPRINT_KINDS and pair.theirs.kind in PUBLISHED_KINDS:
+        return pair.mine, pair.theirs
+    if pair.theirs.kind in PREPRINT_KINDS and pair.mine.kind in PUBLISHED_KINDS:
+        return pair.theirs, pair.mine
+    return None
+
+
+def _preprint_after_published(pair: Pair) -> bool:
+    versions = _preprint_and_published(pair)
+    if versions is None:
+        return False
+    preprint, published = versions
+    return None in (preprint.year, published.year) or preprint.year > published.year
+
+
+def _same_system_name(pair: Pair) -> bool:
+    """Both titles name one system, agree, and most authors (two at least) are the same."""
+    shared = system_names(pair.mine.title) & system_names(pair.theirs.title)
+    return (
+        bool(shared)
+        and titles_agree(pair.mine.title, pair.theirs.title)
+        and (pair.shared_authors or 0) >= 2
+        and pair.most_authors_shared
+    )
+
+
+def _close_titles_same_authors(pair: Pair) -> bool:
+    """Close titles, the same first author, and every author of the shorter list (two at
+    least) on the other."""
+    mine, theirs = pair.my_authors, pair.their_authors
+    shortest = min(len(mine), len(theirs))
+    return (
+        shortest >= 2
+        and bool(mine[0] & theirs[0])
+        and pair.shared_authors == shortest
+        and _title_similarity(pair.mine.title, pair.theirs.title) >= RETITLED_TITLES_CLOSE
+    )
+
+
+def _title_similarity(mine: str, theirs: str) -> float:
+    return fuzz.token_set_ratio(default_process(mine), default_process(theirs))
+
+
 RULES: tuple[Rule, ...] = (
     # -- a shared DOI or arXiv id ------------------------------------------------------------
     Rule(
@@ -277,6 +351,43 @@ RULES: tuple[Rule, ...] = (
         "evidence",
         _report_and_published,
         "a report and the paper it became",
+    ),
+    # -- a preprint and its published version under another title ---------------------------
+    Rule(
+        "retitled_different_identifiers",
+        "retitled",
+        "veto",
+        lambda p: _different("doi")(p) or _different("arxiv_id")(p),
+        "different DOIs or arXiv ids",
+    ),
+    Rule(
+        "retitled_not_a_preprint_and_its_published_version",
+        "retitled",
+        "veto",
+        lambda p: _preprint_and_published(p) is None,
+        "two titles are one work only as a preprint and its published version",
+    ),
+    Rule(
+        "retitled_preprint_after_published",
+        "retitled",
+        "veto",
+        _preprint_after_published,
+        "a retitled preprint comes before its published version (years known)",
+    ),
+    Rule(
+        "retitled_same_system_name",
+        "retitled",
+        "evidence",
+        _same_system_name,
+        "a preprint and its published version, retitled: the system's name in both titles, "
+        "most authors the same",
+    ),
+    Rule(
+        "retitled_close_titles_same_authors",
+        "retitled",
+        "evidence",
+        _close_titles_same_authors,
+        "a preprint and its published version, retitled: close titles, the same authors",
     ),
 )
 

@@ -10,12 +10,15 @@ papers of the title with an author family name in common (or no author known) ar
 from __future__ import annotations
 
 import re
-from collections import defaultdict
+from collections import Counter, defaultdict
 from collections.abc import Callable, Hashable, Iterable, Iterator
 from dataclasses import dataclass
 from typing import Literal
 
-from pubs.bibtex.identity import Pair, decide, is_one_work
+from rapidfuzz.utils import default_process
+
+from pubs.bibtex.identity import Pair, decide, is_one_work, titles_agree
+from pubs.bibtex.versions import PREPRINT_KINDS, PREPRINT_OR_PUBLISHED
 from pubs.text import without_accents
 
 _NOT_WORD = re.compile(r"[\W_]+")
@@ -98,6 +101,12 @@ def family_key(family: str) -> str:
 #: author, another venue each) is compared with the latest only, so that planning it stays
 #: linear in its length.
 MAX_TITLE_CANDIDATES = 100
+#: A preprint's published version under another title is looked for among the papers of one
+#: stage short of it sharing this many of its title's words, each a word of at most
+#: :data:`RARE_WORD_PAPERS` papers: real bibliographies' retitled versions share a system's
+#: name or most of the words of a long title; a word of thousands of titles tells nothing.
+RETITLED_SHARED_WORDS = 2
+RARE_WORD_PAPERS = 50
 
 
 class PaperIndex:
@@ -126,6 +135,8 @@ class PaperIndex:
         self._no_authors: dict[str, list[Hashable]] = defaultdict(list)
         self._unasked: dict[str, list[Hashable]] = defaultdict(list)
         self._order: dict[Hashable, int] = {}
+        #: title word -> the preprints, and the published papers, whose title has it.
+        self._by_word: dict[tuple[bool, str], list[Hashable]] = defaultdict(list)
         for paper in papers:
             self.add(paper)
 
@@ -136,6 +147,9 @@ class PaperIndex:
             return
         self._order[paper.id] = len(self._order)
         self.by_title[key].append(paper.id)
+        preprint = paper.kind in PREPRINT_KINDS
+        for word in _title_words(paper.title):
+            self._by_word[preprint, word].append(paper.id)
         if paper.authors is None:
             self._unasked[key].append(paper.id)
         else:
@@ -193,7 +207,36 @@ class PaperIndex:
             rule = is_one_work("title", self._pair(mine, paper))
             if rule is not None:
                 return PaperMatch(paper, "title", rule=rule.name)
+        for paper_id in self._retitled(mine):
+            paper = self.papers[paper_id]
+            rule = is_one_work("retitled", self._pair(mine, paper))
+            if rule is not None:
+                return PaperMatch(paper, "title", rule=rule.name)
         return None
+
+    def _retitled(self, mine: PaperRecord) -> list[Hashable]:
+        """The papers of another title that ``mine`` may be the preprint or the published
+        version of: those of the other stage whose titles share
+        :data:`RETITLED_SHARED_WORDS` rare words with it and agree, in the order added."""
+        if not mine.authors or mine.kind not in PREPRINT_OR_PUBLISHED:
+            return []
+        other_stage = mine.kind not in PREPRINT_KINDS
+        shared: Counter[Hashable] = Counter()
+        for word in _title_words(mine.title):
+            papers = self._by_word.get((other_stage, word), ())
+            if len(papers) <= RARE_WORD_PAPERS:
+                shared.update(papers)
+        key = title_key(mine.title)
+        return sorted(
+            (
+                paper_id
+                for paper_id, count in shared.items()
+                if count >= RETITLED_SHARED_WORDS
+                and title_key(self.papers[paper_id].title) != key
+                and titles_agree(mine.title, self.papers[paper_id].title)
+            ),
+            key=self._order.__getitem__,
+        )
 
     def conflicts(
         self,
@@ -288,3 +331,8 @@ class PaperIndex:
 
 def _names(authors: AuthorNames) -> frozenset[str]:
     return frozenset().union(*authors)
+
+
+def _title_words(title: str) -> frozenset[str]:
+    """A title's words of four letters or more, as titles are compared."""
+    return frozenset(word for word in default_process(title).split() if len(word) >= 4)

@@ -754,6 +754,19 @@ def _plan_update(
             entry.conflicts[name] = (old, value)
             if overwrite and name not in given:
                 entry.fill[name] = value
+    if entry.promote and _retitled(entry):
+        entry.fill["title"] = record.title  # the published version's title stands
+
+
+def _retitled(entry: EntryPlan) -> bool:
+    """Whether the entry is its paper's published version under another title, found by the
+    rules for retitled versions (pubs.bibtex.identity) rather than by an identifier."""
+    found = entry.duplicate
+    return bool(
+        found
+        and found.how == "title"
+        and title_key(found.paper.title) != title_key(entry.record.title)
+    )
 
 
 def _version(entry: EntryPlan) -> Version:

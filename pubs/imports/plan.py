@@ -47,7 +47,9 @@ from pubs.permissions import EVERYTHING, Scope, import_for_review
 from pubs.services.papers import venue_index
 
 #: Fields of a paper an import may change on a paper already there (undo restores them).
-RESTORABLE = tuple(dict.fromkeys((*FILLABLE, "kind", "status", "year", "more_authors", "modified")))
+RESTORABLE = tuple(
+    dict.fromkeys((*FILLABLE, "title", "kind", "status", "year", "more_authors", "modified"))
+)
 
 #: How many times a file is planned, at most, until its papers compare by their authors as
 #: they will be stored (pubs.bibtex.plan.build_plan's ``counted``): once, unless an entry

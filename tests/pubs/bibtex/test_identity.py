@@ -3,12 +3,13 @@ rule of the table, each with a pair shaped like real entries, named ``test_<rule
 test that every rule has one, and that each rule's tests fail without it."""
 
 import sys
+from dataclasses import replace
 
 import pytest
 
 from pubs.bibtex import identity
-from pubs.bibtex.identity import RULES, Pair, decide, is_one_work, titles_agree
-from pubs.bibtex.paper_match import AuthorNames, PaperRecord
+from pubs.bibtex.identity import RULES, Pair, decide, is_one_work, system_names, titles_agree
+from pubs.bibtex.paper_match import AuthorNames, PaperIndex, PaperRecord
 
 
 def names(*families: str) -> AuthorNames:
@@ -203,6 +204,136 @@ def test_a_report_after_its_published_version_is_not_linked_as_its_report():
     report = record(HEURISTICS, 2019, "other", authors=names("ruiz"))
     journal = record(HEURISTICS, 2016, "journal", authors=names("ruiz"))
     assert not one_work("version", journal, report)
+
+
+# -- a preprint and its published version under another title --------------------------------
+
+PATRICKSTAR_PREPRINT = (
+    "PatrickStar: Parallel Training of Pre-trained Models via a Chunk-based Memory Management"
+)
+PATRICKSTAR_TPDS = (
+    "Parallel Training of Pre-Trained Models via Chunk-Based Dynamic Memory Management"
+)
+PIPEFUSION_PREPRINT = (
+    "PipeFusion: Displaced Patch Pipeline Parallelism for Inference of Diffusion Transformer Models"
+)
+PIPEFUSION_NEURIPS = (
+    "PipeFusion: Patch-level Pipeline Parallelism for Diffusion Transformers Inference"
+)
+
+
+def patrickstar() -> tuple[PaperRecord, PaperRecord]:
+    """The arXiv preprint of 2021 and the TPDS paper of 2022, as PatrickStar's README cites
+    them: the preprint's six authors all on the paper, in another order after the first."""
+    preprint = record(
+        PATRICKSTAR_PREPRINT,
+        2021,
+        "preprint",
+        arxiv_id="2108.05818",
+        authors=names("fang", "yu", "zhu", "li", "you", "zhou"),
+    )
+    published = record(
+        PATRICKSTAR_TPDS,
+        2022,
+        "journal",
+        authors=names("fang", "zhu", "li", "su", "yu", "zhou", "you"),
+    )
+    return preprint, published
+
+
+def pipefusion() -> tuple[PaperRecord, PaperRecord]:
+    """The arXiv preprint of 2024 as the demo has it and the NeurIPS 2025 paper as xDiT's
+    README cites it: three of the preprint's four authors, not in its order."""
+    preprint = record(
+        PIPEFUSION_PREPRINT,
+        2024,
+        "preprint",
+        arxiv_id="2405.14430",
+        authors=names("wang", "fang", "li", "yang"),
+    )
+    published = record(PIPEFUSION_NEURIPS, 2025, authors=names("fang", "pan", "li", "sun", "wang"))
+    return preprint, published
+
+
+def test_system_names_are_camel_case_words_and_a_leading_word_before_a_colon():
+    assert system_names(PATRICKSTAR_PREPRINT) == {"patrickstar"}
+    assert system_names("xDiT: an Inference Engine for Diffusion Transformers (DiTs)") == {
+        "xdit",
+        "dits",
+    }
+    assert system_names("Elixir: Train a Large Language Model on a Small GPU Cluster") == {"elixir"}
+    assert system_names(PATRICKSTAR_TPDS) == frozenset()
+
+
+def test_retitled_close_titles_same_authors_patrickstar_s_preprint_is_its_tpds_paper():
+    preprint, published = patrickstar()
+    assert decided("retitled", preprint, published) == "retitled_close_titles_same_authors"
+
+
+def test_retitled_same_system_name_pipefusion_s_preprint_is_its_neurips_paper():
+    preprint, published = pipefusion()
+    assert decided("retitled", published, preprint) == "retitled_same_system_name"
+
+
+def test_retitled_different_identifiers_are_two_works():
+    preprint, published = patrickstar()
+    published = replace(published, arxiv_id="2108.09999")
+    assert decided("retitled", preprint, published) == "retitled_different_identifiers"
+
+
+def test_retitled_not_a_preprint_and_its_published_version_a_journal_extension():
+    """A conference paper and its journal extension naming one system are two papers."""
+    _, conference = pipefusion()
+    journal = replace(
+        conference, title="PipeFusion: Pipeline Parallelism for Diffusion", kind="journal"
+    )
+    assert decided("retitled", journal, conference) == (
+        "retitled_not_a_preprint_and_its_published_version"
+    )
+
+
+def test_retitled_preprint_after_published_is_not_its_preprint():
+    preprint, published = pipefusion()
+    preprint = replace(preprint, year=2026)
+    assert decided("retitled", preprint, published) == "retitled_preprint_after_published"
+
+
+def test_a_similar_title_alone_is_no_evidence_of_a_retitled_version():
+    """Ana Ruiz's preprint and a journal paper of a close title by Piet Hein and others."""
+    preprint = record("Exact Solvers for Knapsack Problems", 2023, "preprint")
+    journal = record(
+        "Exact Solvers for the Knapsack Problem with Conflicts",
+        2025,
+        "journal",
+        authors=names("hein", "stern", "felner"),
+    )
+    assert titles_agree(preprint.title, journal.title)
+    assert decide("retitled", pair(preprint, journal)) is None
+
+
+def test_a_system_s_name_with_one_author_in_common_is_no_evidence():
+    preprint, published = pipefusion()
+    published = replace(published, authors=names("fang", "pan", "sun"))
+    assert decide("retitled", pair(preprint, published)) is None
+
+
+def test_the_index_finds_the_published_version_of_a_preprint_under_another_title():
+    preprint, published = pipefusion()
+    index = PaperIndex([replace(published, id=1)])
+    found = index.find(
+        title=preprint.title,
+        year=preprint.year,
+        kind="preprint",
+        authors=preprint.authors,
+    )
+    assert (found.paper.id, found.rule) == (1, "retitled_same_system_name")
+
+
+def test_the_index_folds_no_preprint_of_a_similar_title_by_other_authors():
+    preprint, published = pipefusion()
+    index = PaperIndex([replace(published, id=1)])
+    others = names("zhao", "cheng", "li", "yang")
+    assert index.find(title=preprint.title, year=2024, kind="preprint", authors=others) is None
 
 
 # -- the table -------------------------------------------------------------------------------
