@@ -157,3 +157,26 @@ def test_the_papers_compared_are_read_in_three_queries_whatever_their_number(
         papers, linked = paper_records(), linked_versions()
     assert len(papers) == 5 and linked == []
     assert all(len(paper.authors) == 2 for paper in papers)
+
+
+def test_a_preprint_and_its_retitled_published_version_are_listed_with_the_retitled_rule():
+    authors = [PersonFactory(family_name=name) for name in ("Fang", "Zhu", "Li", "You")]
+    paper_with_authors(
+        *authors,
+        title="PatrickStar: Parallel Training of Pre-trained Models via a Chunk-based Memory "
+        "Management",
+        year=2021,
+        kind=PaperKind.PREPRINT,
+        venue=None,
+    )
+    paper_with_authors(
+        *authors,
+        title="Parallel Training of Pre-Trained Models via Chunk-Based Dynamic Memory Management",
+        year=2022,
+        kind=PaperKind.JOURNAL,
+    )
+    text = report()
+    assert "  one work listed twice: 1" in text
+    assert (
+        "(2022, journal): retitled_close_titles_same_authors (retitled, one first author)" in text
+    )

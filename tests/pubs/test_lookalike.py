@@ -189,3 +189,24 @@ def test_findings_are_listed_conflicts_first():
         record(4, "On Evaluating Language Models", 2017, "preprint", "Hein", arxiv_id="1807.00001"),
     ]
     assert [pair.finding for pair in paper_lookalikes(papers)] == ["conflict", "kept apart"]
+
+
+def test_a_preprint_and_its_retitled_published_version_are_one_work_by_the_retitled_rules():
+    authors = ("Fang", "Zhu", "Li", "Su", "Yu", "Zhou", "You")
+    preprint = record(
+        1,
+        "PatrickStar: Parallel Training of Pre-trained Models via a Chunk-based Memory Management",
+        2021,
+        "preprint",
+        *authors,
+    )
+    journal = record(
+        2,
+        "Parallel Training of Pre-Trained Models via Chunk-Based Dynamic Memory Management",
+        2022,
+        "journal",
+        *authors,
+    )
+    [pair] = paper_lookalikes([preprint, journal])
+    assert (pair.finding, pair.found) == ("one work", "retitled")
+    assert pair.rule == "retitled_close_titles_same_authors"
