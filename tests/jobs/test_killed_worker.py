@@ -46,15 +46,32 @@ BIBTEX = """@inproceedings{engine2025,
 WORKER = "worker-killed"
 
 
+#: The workers this module started: any still running when its test ends is killed, so that a
+#: failing test leaves no worker behind holding the test database.
+STARTED: list[subprocess.Popen] = []
+
+
+@pytest.fixture(autouse=True)
+def no_worker_left():
+    yield
+    while STARTED:
+        process = STARTED.pop()
+        if process.poll() is None:
+            process.kill()
+            process.wait(TIMEOUT)
+
+
 def start_worker(output, *extra: str, worker_id: str = WORKER, **env: str) -> subprocess.Popen:
     with output.open("w") as out:
-        return subprocess.Popen(
+        process = subprocess.Popen(
             [sys.executable, "manage.py", "worker", "--worker-id", worker_id, *extra],
             cwd=ROOT,
             env={**os.environ, "DATABASE_URL": database_url(), **env},
             stdout=out,
             stderr=subprocess.STDOUT,
         )
+    STARTED.append(process)
+    return process
 
 
 @pytest.fixture

@@ -84,8 +84,10 @@ def kill_while_locked(
     with transaction.atomic(), connection.cursor() as cursor:
         cursor.execute(f"LOCK TABLE {table} IN SHARE MODE")
         process = start()
-        backend = waiting(process)
-        process.kill()
+        try:
+            backend = waiting(process)
+        finally:  # found waiting or not, it is killed: none is left holding the database
+            process.kill()
         assert process.wait(TIMEOUT) == -9
     wait_until_gone(backend)
 
