@@ -698,6 +698,29 @@ def stored_venue_identity(
     return _text_venue_identity(container_title) if container_title else None
 
 
+#: The columns of a stored paper that :func:`stored_paper_record` reads, in its order.
+STORED_PAPER_COLUMNS = (
+    "pk", "title", "year", "doi", "arxiv_id", "kind", "venue_id", "container_title",
+)  # fmt: skip
+
+
+def stored_paper_record(row: tuple, authors: AuthorNames | None = None) -> PaperRecord:
+    """A stored paper, from its STORED_PAPER_COLUMNS, as duplicate detection compares it."""
+    pk, title, year, doi, arxiv_id, kind, venue, container = row
+    return PaperRecord(
+        pk,
+        title,
+        year,
+        doi,
+        arxiv_id,
+        kind,
+        authors=authors,
+        venue=stored_venue_identity(venue, container),
+        minor=is_minor_version(container),
+        container=container,
+    )
+
+
 @functools.lru_cache(maxsize=4096)
 def _text_venue_identity(text: str) -> tuple[str, Hashable]:
     """A printed venue no venue is found or created for, by the key of the venue it would be

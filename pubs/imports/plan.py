@@ -34,14 +34,14 @@ from pubs.bibtex.parse import DEFAULT_MAX_ENTRIES, ParsedFile, TimeBudget, check
 from pubs.bibtex.people_match import PeopleIndex, PersonRecord
 from pubs.bibtex.plan import (
     FILLABLE,
+    STORED_PAPER_COLUMNS,
     Decisions,
     EntryPlan,
     ImportPlan,
     build_plan,
     keep_authored,
-    stored_venue_identity,
+    stored_paper_record,
 )
-from pubs.bibtex.versions import is_minor_version
 from pubs.models import Authorship, Paper, Venue
 from pubs.permissions import EVERYTHING, Scope, import_for_review
 from pubs.services.papers import venue_index
@@ -242,22 +242,8 @@ def _paper_index() -> PaperIndex:
     # papers of one title, an entry matches the same one again.
     return PaperIndex(
         (
-            PaperRecord(
-                pk,
-                title,
-                year,
-                doi,
-                arxiv_id,
-                kind,
-                venue=stored_venue_identity(venue, container),
-                minor=is_minor_version(container),
-                container=container,
-            )
-            for pk, title, year, doi, arxiv_id, kind, venue, container in (
-                Paper.objects.order_by("pk").values_list(
-                    "pk", "title", "year", "doi", "arxiv_id", "kind", "venue_id", "container_title"
-                )
-            )
+            stored_paper_record(row)
+            for row in Paper.objects.order_by("pk").values_list(*STORED_PAPER_COLUMNS)
         ),
         authors_of=_family_names,
         linked=Paper.versions.through.objects.values_list("from_paper_id", "to_paper_id"),

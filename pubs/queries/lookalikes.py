@@ -9,8 +9,7 @@ from collections.abc import Hashable
 
 from pubs.bibtex.names import parse_name
 from pubs.bibtex.paper_match import PaperRecord, family_key
-from pubs.bibtex.plan import stored_venue_identity
-from pubs.bibtex.versions import is_minor_version
+from pubs.bibtex.plan import STORED_PAPER_COLUMNS, stored_paper_record
 from pubs.models import Authorship, Paper
 
 
@@ -28,23 +27,9 @@ def paper_records() -> list[PaperRecord]:
             printed_families[printed] = family_key(parse_name(printed).family)
         names = {family_key(family), printed_families.get(printed, "")}
         families[paper_id].append(frozenset(filter(None, names)))
-    columns = ("pk", "title", "year", "doi", "arxiv_id", "kind", "venue_id", "container_title")
     return [
-        PaperRecord(
-            pk,
-            title,
-            year,
-            doi,
-            arxiv_id,
-            kind,
-            authors=tuple(families.get(pk, ())),
-            venue=stored_venue_identity(venue, container),
-            minor=is_minor_version(container),
-            container=container,
-        )
-        for pk, title, year, doi, arxiv_id, kind, venue, container in Paper.objects.order_by(
-            "pk"
-        ).values_list(*columns)
+        stored_paper_record(row, tuple(families.get(row[0], ())))
+        for row in Paper.objects.order_by("pk").values_list(*STORED_PAPER_COLUMNS)
     ]
 
 
