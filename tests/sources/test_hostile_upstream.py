@@ -56,16 +56,18 @@ def guard_for(names, upstream, *ports: int) -> Guard:
     )
 
 
+def client_for(names, network, upstream, **options) -> HttpClient:
+    """A client through the tests' guard and network, tried once, with the tests' deadline
+    (unless ``options`` say otherwise)."""
+    guard = guard_for(names, upstream)
+    transport = GuardedTransport(guard, backend=network)
+    options = {"attempts": 1, "deadline": DEADLINE, **options}
+    return HttpClient(contact="", guard=guard, transport=transport, **options)
+
+
 @pytest.fixture
 def client(names, network, upstream):
-    guard = guard_for(names, upstream)
-    client = HttpClient(
-        contact="",
-        guard=guard,
-        transport=GuardedTransport(guard, backend=network),
-        attempts=1,
-        deadline=DEADLINE,
-    )
+    client = client_for(names, network, upstream)
     yield client
     client.close()
 
@@ -190,15 +192,7 @@ def test_headers_that_trickle_end_at_the_deadline(client, upstream):
 
 
 def test_a_trickle_ends_at_the_deadline_however_often_it_is_tried(names, network, upstream):
-    guard = guard_for(names, upstream)
-    client = HttpClient(
-        contact="",
-        guard=guard,
-        transport=GuardedTransport(guard, backend=network),
-        attempts=4,
-        backoff=0.1,
-        deadline=DEADLINE,
-    )
+    client = client_for(names, network, upstream, attempts=4, backoff=0.1)
     started = time.monotonic()
     with pytest.raises(Unavailable, match="did not answer in time"):
         client.get(UPSTREAM, upstream.url("/trickle"))
