@@ -246,25 +246,32 @@ class Theirs:
 # -- author matching ------------------------------------------------------------------------
 
 
-def matching(url: str, truth_path: Path) -> str:
-    """How our people compare with the truth file's (SQLite run): a Person whose authorships
-    belong to several true people is merged wrongly; a true person spread over several
-    Persons is split wrongly."""
+@dataclass
+class MatchCounts:
+    people: int  # our people
+    true_people: int
+    merged: int  # our people with authorships of several true people
+    split: int  # true people spread over several of ours
+    entries: int  # entries of the truth file
+    keyed: int  # entries with a paper under their own key
+
+
+def match_counts(url: str, truth_path: Path) -> MatchCounts:
+    """How our people compare with the truth file's (an SQLite database): a Person whose
+    authorships belong to several true people is merged wrongly; a true person spread over
+    several Persons is split wrongly."""
     truth = {}
     with truth_path.open(encoding="utf-8") as lines:
         for line in lines:
             if line.strip():
                 row = json.loads(line)
                 truth[row["key"]] = row["person_ids"]
-    try:
-        with sqlite3.connect(url.removeprefix("sqlite:///")) as db:
-            rows = db.execute(
-                "SELECT p.citation_key, a.position, a.person_id FROM pubs_authorship a"
-                " JOIN pubs_paper p ON p.id = a.paper_id"
-            ).fetchall()
-            people = db.execute("SELECT count(*) FROM people_person").fetchone()[0]
-    except sqlite3.Error as error:
-        return f"author matching not measured ({error})"
+    with sqlite3.connect(url.removeprefix("sqlite:///")) as db:
+        rows = db.execute(
+            "SELECT p.citation_key, a.position, a.person_id FROM pubs_authorship a"
+            " JOIN pubs_paper p ON p.id = a.paper_id"
+        ).fetchall()
+        people = db.execute("SELECT count(*) FROM people_person").fetchone()[0]
     ours_to_true, true_to_ours = defaultdict(set), defaultdict(set)
     keys = set()
     for key, position, person in rows:
@@ -273,14 +280,28 @@ def matching(url: str, truth_path: Path) -> str:
             ours_to_true[person].add(ids[position - 1])
             true_to_ours[ids[position - 1]].add(person)
             keys.add(key)
-    merged = [p for p, ids in ours_to_true.items() if len(ids) > 1]
-    split = [t for t, ids in true_to_ours.items() if len(ids) > 1]
-    true_people = len({pid for ids in truth.values() for pid in ids})
+    return MatchCounts(
+        people=people,
+        true_people=len({pid for ids in truth.values() for pid in ids}),
+        merged=sum(1 for ids in ours_to_true.values() if len(ids) > 1),
+        split=sum(1 for ids in true_to_ours.values() if len(ids) > 1),
+        entries=len(truth),
+        keyed=len(keys),
+    )
+
+
+def matching(url: str, truth_path: Path) -> str:
+    """The author matching of the SQLite run, as the report says it."""
+    try:
+        counts = match_counts(url, truth_path)
+    except sqlite3.Error as error:
+        return f"author matching not measured ({error})"
     return (
-        f"author matching (pubs_10000.bib, SQLite): {people} people for {true_people} true"
-        f" people; merged wrongly: {len(merged)} people; split wrongly: {len(split)} true"
-        f" people; {len(truth) - len(keys)} of {len(truth)} entries without a paper under"
-        " their own key (taken for another entry, or skipped)"
+        f"author matching (pubs_10000.bib, SQLite): {counts.people} people for"
+        f" {counts.true_people} true people; merged wrongly: {counts.merged} people; split"
+        f" wrongly: {counts.split} true people; {counts.entries - counts.keyed} of"
+        f" {counts.entries} entries without a paper under their own key (taken for another"
+        " entry, or skipped)"
     )
 
 
