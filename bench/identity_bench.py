@@ -1,7 +1,8 @@
 """One work, one entry; one human, one person (issue #31): what an import of a real
 bibliography leaves in the database, for one checkout or several side by side.
 
-    .venv/bin/python bench/identity_bench.py --tree /work/wt/before --tree .
+    SHARED_DATA=/work/shared/data .venv/bin/python bench/identity_bench.py \
+        --tree /work/wt/before --tree .
         [--runs 1] [--files iridia-references.bib evobib.bib bibliotex.bib pubs_10000.bib]
         [--timeout 300] [--python TREE=PYTHON]
 
@@ -9,8 +10,10 @@ Each file is imported whole into a fresh SQLite database (a copy of one where ``
 and ``loaddata ccf_venues`` ran, untimed) by ``python manage.py import_bibtex FILE
 --create-venues --allow-ambiguous --skip-invalid -v 2`` run in the tree (its own
 ``.venv``, or the interpreter given with --python), timed as bench/import_bench.py times
-it: the wall time of the process and its peak RSS (ru_maxrss from wait4). The database
-it leaves is then measured by this checkout, the same way for every tree:
+it: the wall time of the process and its peak RSS (ru_maxrss from wait4); the trees take
+turns, run after run, and the table gives the median time (with its range) and the highest
+peak. The database of a tree's first run is then measured by this checkout (brought to its
+schema with ``migrate``), the same way for every tree:
 
 - **listed twice**: pairs of papers not linked as versions (directly or through other
   versions) with very similar titles (below) and an author family name in common;
@@ -295,35 +298,55 @@ class Result:
         return f"{max(run.peak_mb for run in self.runs):.0f} MB" if self.runs else "—"
 
 
-def run_tree(tree: Path, python: str, labels: list[str], runs: int, timeout: float) -> list:
-    commit = subprocess.run(
-        ["git", "-C", str(tree), "log", "-1", "--format=%h"], capture_output=True, text=True
-    ).stdout.strip()
-    name = commit or tree.name
-    say(f"{name}: {tree} with {python}")
+@dataclass
+class Tree:
+    """A checkout to measure: its name (short commit), interpreter and migrated database."""
+
+    path: Path
+    python: str
+    directory: Path
+
+    def __post_init__(self) -> None:
+        commit = subprocess.run(
+            ["git", "-C", str(self.path), "log", "-1", "--format=%h"],
+            capture_output=True,
+            text=True,
+        ).stdout.strip()
+        self.name = commit or self.path.name
+        say(f"{self.name}: {self.path} with {self.python}")
+        self.directory.mkdir()
+        self.ours = Ours(self.path, self.python, "sqlite", self.directory)
+
+    def run(self, result: Result, number: int, timeout: float) -> None:
+        """One timed import of ``result.file`` into a fresh database; the first measured."""
+        url = self.ours.database.fresh()
+        command = [self.python, "manage.py", "import_bibtex", str(FILES[result.file])]
+        run = timed([*command, *OUR_FLAGS, "-v", "2"], self.path, Ours.env(url), timeout)
+        if run.returncode is None:
+            result.failure = f"timed out after {timeout:.0f} s"
+        elif run.returncode != 0 or "Imported " not in run.output:
+            result.failure = "failed: " + " | ".join(run.output.strip().splitlines()[-2:])
+        if result.failure:
+            say(f"    {self.name}: {result.failure}")
+            return
+        result.runs.append(run)
+        say(f"    {self.name}: {run.seconds:.1f} s, {run.peak_mb:.0f} MB")
+        if number == 1:
+            measure_run(result, url, run.output, self.directory)
+
+
+def run_all(trees: list[Tree], labels: list[str], runs: int, timeout: float) -> list[Result]:
+    """Every file into every tree, the trees taking turns run after run, so that a slow
+    spell of the machine falls on all of them alike."""
     results = []
-    with tempfile.TemporaryDirectory(prefix="identity-bench-") as tmp:
-        ours = Ours(tree, python, "sqlite", Path(tmp))
-        for label in labels:
-            result = Result(name, label)
-            for number in range(1, runs + 1):
-                say(f"  {label}, run {number}: load {load_average()}")
-                url = ours.database.fresh()
-                command = [python, "manage.py", "import_bibtex", str(FILES[label]), *OUR_FLAGS]
-                run = timed([*command, "-v", "2"], tree, Ours.env(url), timeout)
-                if run.returncode is None:
-                    result.failure = f"timed out after {timeout:.0f} s"
-                    break
-                if run.returncode != 0 or "Imported " not in run.output:
-                    result.failure = "failed: " + " | ".join(run.output.strip().splitlines()[-2:])
-                if result.failure:
-                    say(f"    {result.failure}")
-                    break
-                result.runs.append(run)
-                say(f"    {run.seconds:.1f} s, {run.peak_mb:.0f} MB")
-                if number == 1:
-                    measure_run(result, url, run.output, Path(tmp))
-            results.append(result)
+    for label in labels:
+        row = [Result(tree.name, label) for tree in trees]
+        for number in range(1, runs + 1):
+            say(f"  {label}, run {number}: load {load_average()}")
+            for tree, result in zip(trees, row, strict=True):
+                if not result.failure:
+                    tree.run(result, number, timeout)
+        results += row
     return results
 
 
@@ -396,11 +419,13 @@ def main() -> None:
     args = parser.parse_args()
     pythons = {Path(t).resolve(): p for t, _, p in (x.partition("=") for x in args.python)}
     say(f"load average {load_average()}")
-    results = []
-    for tree in [t.resolve() for t in (args.tree or [ROOT])]:
-        python = pythons.get(tree) or str(tree / ".venv" / "bin" / "python")
-        results += run_tree(tree, python, args.files, args.runs, args.timeout)
-    results.sort(key=lambda result: args.files.index(result.file))
+    with tempfile.TemporaryDirectory(prefix="identity-bench-") as tmp:
+        paths = [t.resolve() for t in (args.tree or [ROOT])]
+        trees = [
+            Tree(path, pythons.get(path) or str(path / ".venv/bin/python"), Path(tmp, f"t{n}"))
+            for n, path in enumerate(paths)
+        ]
+        results = run_all(trees, args.files, args.runs, args.timeout)
     say(f"\nload average {load_average()}\n")
     for line in table(results):
         say(line)
