@@ -40,6 +40,7 @@ from pubs.bibtex.versions import (
     UNPUBLISHED_STATUSES,
     version_of,
 )
+from pubs.kinds import BIBTEX_KINDS, CROSSREF_KINDS
 from pubs.models import Paper, PaperKind, Status, Suggestion, SuggestionStatus, Venue, VenueKind
 from pubs.search import search_text_refresh
 from pubs.services.papers import venue_index
@@ -61,22 +62,13 @@ VERSION_FIELDS = (
     "kind", "status", "venue", "container_title", "year", "month", "volume", "number", "pages",
 )  # fmt: skip
 
-#: Crossref's types of work, as the kinds of paper.
-CROSSREF_KINDS = {
-    "journal-article": PaperKind.JOURNAL,
-    "proceedings-article": PaperKind.CONFERENCE,
-    "book-chapter": PaperKind.BOOK,
-    "posted-content": PaperKind.PREPRINT,
-}
-
 #: arXiv's DOIs: "10.48550/arxiv." and the arXiv id.
 ARXIV_DOI = "10.48550/arxiv."
 
-#: DBLP's kinds of record, as the kinds of paper.
+#: DBLP's kinds of record that are a published version, as the kinds of paper (its XML's
+#: elements are BibTeX's entry types).
 DBLP_KINDS = {
-    "article": PaperKind.JOURNAL,
-    "inproceedings": PaperKind.CONFERENCE,
-    "incollection": PaperKind.BOOK,
+    element: BIBTEX_KINDS[element] for element in ("article", "inproceedings", "incollection")
 }
 
 #: The kinds of venue, as the kinds of paper published there.
