@@ -17,6 +17,7 @@ from django.utils.translation import gettext_lazy as _
 from people.fields import StringListField, UnicodeJSONEncoder, URLField
 from people.history import KeptHistory
 from people.models import Group, Person, SlugManager
+from pubs import kinds
 from pubs.identifiers import normalize_arxiv_id, normalize_doi
 from pubs.venues import ccf
 from pubs.venues.resolution import VenueRecord
@@ -193,14 +194,10 @@ class Tag(models.Model):
         return (self.slug,)
 
 
-class PaperKind(models.TextChoices):
-    CONFERENCE = "conference", _("Conference paper")
-    JOURNAL = "journal", _("Journal article")
-    PREPRINT = "preprint", _("Preprint")
-    THESIS = "thesis", _("Thesis")
-    PATENT = "patent", _("Patent")
-    BOOK = "book", _("Book or chapter")
-    OTHER = "other", _("Other")
+#: The kinds of paper, as pubs.kinds's table has them (PaperKind.JOURNAL == "journal").
+PaperKind = models.TextChoices(
+    "PaperKind", [(value.upper(), (value, label)) for value, label in kinds.CHOICES]
+)
 
 
 class Status(models.TextChoices):

@@ -11,6 +11,7 @@ from django.core.exceptions import PermissionDenied
 from django.http import HttpRequest, HttpResponse, HttpResponseNotAllowed, HttpResponseRedirect
 from django.shortcuts import get_object_or_404
 from django.template.loader import render_to_string
+from django.template.response import SimpleTemplateResponse
 from django.urls import path, reverse
 from django.utils import timezone
 from django.utils.formats import date_format
@@ -93,7 +94,12 @@ class SuggestionAdmin(admin.ModelAdmin):
         }
         token = _VENUE_NAMES.set(names)
         try:
-            return super().changelist_view(request, extra_context).render()
+            response = super().changelist_view(request, extra_context)
+            # The list's columns read the venues' names while it renders, so it renders here;
+            # an action answers with a redirect, which has nothing to render.
+            if isinstance(response, SimpleTemplateResponse):
+                response.render()
+            return response
         finally:
             _VENUE_NAMES.reset(token)
 

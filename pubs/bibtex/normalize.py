@@ -30,16 +30,11 @@ from pubs.bibtex.parse import (
     parse,
 )
 from pubs.identifiers import normalize_arxiv_id, normalize_doi
+from pubs.kinds import BIBTEX_KINDS, THESIS_TYPES
 from pubs.text import MONTH_NUMBERS
 
-KINDS = {
-    "article": "journal", "inproceedings": "conference", "conference": "conference",
-    "phdthesis": "thesis", "mastersthesis": "thesis", "thesis": "thesis", "patent": "patent",
-    "book": "book", "inbook": "book", "incollection": "book", "booklet": "book",
-    "misc": "other", "unpublished": "other", "techreport": "other", "report": "other",
-    "manual": "other", "online": "other", "proceedings": "other", "electronic": "other",
-}  # fmt: skip
-THESIS_TYPES = {"phdthesis": "phd", "mastersthesis": "masters"}
+#: The kind of each entry type, and the thesis type of a thesis's (pubs.kinds's table).
+KINDS = BIBTEX_KINDS
 #: al-folio / Hugo academic fields holding links, and the link kind each gives.
 LINK_FIELDS = {
     "pdf": "pdf", "code": "code", "slides": "slides", "video": "video", "poster": "poster",

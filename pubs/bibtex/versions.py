@@ -21,15 +21,16 @@ import re
 from dataclasses import dataclass
 from typing import Literal
 
+from pubs.kinds import KIND_FORMS, PREPRINT_KINDS, PUBLISHED_KINDS, Form
 from pubs.venues.resolution import is_track
 
 Stage = Literal["preprint", "submitted", "accepted", "published"]
-Form = Literal["full", "minor", "report", "thesis", "book", "patent", "preprint", "other"]
 
-#: The kinds of a preprint.
-PREPRINT_KINDS = frozenset({"preprint"})
-#: The kinds of the published version a preprint becomes (a book chapter too).
-PUBLISHED_KINDS = frozenset({"conference", "journal", "book"})
+# The kinds of a preprint (PREPRINT_KINDS), of the published version a preprint becomes (a
+# book chapter too: PUBLISHED_KINDS) and the forms of the kinds whose form their venue does
+# not tell (KIND_FORMS: kind "other" is BibTeX's techreport, misc and unpublished, a report
+# or a note) are pubs.kinds's table's.
+
 #: The kinds a preprint is one paper with: another preprint, or the published version it
 #: becomes. A report, a thesis or a talk of its title may be another work.
 PREPRINT_OR_PUBLISHED = PREPRINT_KINDS | PUBLISHED_KINDS
@@ -51,15 +52,6 @@ STAGES: dict[str, Stage] = {
 UNPUBLISHED_STATUSES = frozenset(
     status for status, stage in STAGES.items() if stage in ("preprint", "submitted")
 )
-#: The forms of the kinds whose form their venue does not tell (kind "other" is BibTeX's
-#: techreport, misc and unpublished: a report, or a note).
-KIND_FORMS: dict[str, Form] = {
-    "preprint": "preprint",
-    "thesis": "thesis",
-    "book": "book",
-    "patent": "patent",
-    "other": "report",
-}
 
 
 @dataclass(frozen=True, slots=True)

@@ -23,6 +23,7 @@ from pubs.bibtex.latex import to_text
 from pubs.bibtex.names import parse_name
 from pubs.bibtex.normalize import LINK_FIELDS, MAPPED
 from pubs.export.model import ExportAuthor, ExportPaper
+from pubs.kinds import bibtex_entry_type
 from pubs.text import MONTH_MACROS, is_chinese, without_accents
 
 # Characters without a LaTeX form (Chinese, most symbols) are kept as UTF-8; saying so for
@@ -396,21 +397,14 @@ def _suffix(number: int) -> str:
 
 
 def entry_type(paper: ExportPaper) -> str:
-    """The BibTeX entry type for the paper's kind (and thesis type, container)."""
-    kind = paper.kind
-    if kind == "conference":
-        return "inproceedings"
-    if kind == "journal":
-        return "article"
-    if kind == "thesis":
-        return {"phd": "phdthesis", "masters": "mastersthesis"}.get(paper.thesis_type, "thesis")
-    if kind == "patent":
-        return "patent"
-    if kind == "book":
-        return "incollection" if paper.container else "book"
-    if kind == "other" and paper.institution:
-        return "techreport"
-    return "misc"
+    """The BibTeX entry type for the paper's kind (and thesis type, container, institution),
+    as pubs.kinds's table has it."""
+    return bibtex_entry_type(
+        paper.kind,
+        container=paper.container,
+        institution=paper.institution,
+        thesis_type=paper.thesis_type,
+    )
 
 
 def _container_field(entry: str) -> str:

@@ -27,18 +27,9 @@ from typing import Any
 from pubs.bibtex.names import parse_authors
 from pubs.export.bibtex import DEFAULT_KEY_PATTERN, THESIS_TYPES, citation_keys
 from pubs.export.model import ExportAuthor, ExportPaper
+from pubs.kinds import kind_row
 from pubs.text import is_chinese
 
-#: Paper kind -> CSL item type.
-TYPES = {
-    "conference": "paper-conference",
-    "journal": "article-journal",
-    "preprint": "article",
-    "thesis": "thesis",
-    "patent": "patent",
-    "book": "book",
-    "other": "document",
-}
 STATUSES = {"under_review": "Under review", "accepted": "In press"}
 #: The name that ends an author list that goes on (see the module's docstring).
 OTHERS = {"literal": "others"}
@@ -55,11 +46,9 @@ _DASHES = re.compile(r"\s*(?:--?|–|—)\s*")
 
 
 def csl_type(paper: ExportPaper) -> str:
-    if paper.kind == "book" and paper.container:
-        return "chapter"
-    if paper.kind == "other" and paper.institution:
-        return "report"
-    return TYPES.get(paper.kind, "document")
+    """The CSL item type of the paper's row of pubs.kinds's table: a book with a container
+    is a chapter, other work with an institution a report."""
+    return kind_row(paper.kind, container=paper.container, institution=paper.institution).csl
 
 
 def csl_language(paper: ExportPaper) -> str:

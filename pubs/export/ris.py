@@ -18,18 +18,9 @@ from collections.abc import Sequence
 
 from pubs.export.bibtex import DEFAULT_KEY_PATTERN, THESIS_TYPES, citation_keys
 from pubs.export.model import ExportAuthor, ExportPaper
+from pubs.kinds import kind_row
 from pubs.text import is_chinese
 
-#: Paper kind -> RIS reference type.
-TYPES = {
-    "conference": "CONF",
-    "journal": "JOUR",
-    "preprint": "UNPB",
-    "thesis": "THES",
-    "patent": "PAT",
-    "book": "BOOK",
-    "other": "GEN",
-}
 #: The last author of a list that goes on (see the module's docstring).
 OTHERS = "others"
 STATUS_NOTES = {"under_review": "Under review", "accepted": "Accepted", "preprint": "Preprint"}
@@ -38,13 +29,9 @@ EOL = "\r\n"
 
 
 def ris_type(paper: ExportPaper) -> str:
-    """The RIS type: a book with a container is a chapter, other work with an institution
-    a report."""
-    if paper.kind == "book" and paper.container:
-        return "CHAP"
-    if paper.kind == "other" and paper.institution:
-        return "RPRT"
-    return TYPES.get(paper.kind, "GEN")
+    """The RIS type of the paper's row of pubs.kinds's table: a book with a container is a
+    chapter, other work with an institution a report."""
+    return kind_row(paper.kind, container=paper.container, institution=paper.institution).ris
 
 
 def ris_name(author: ExportAuthor) -> str:

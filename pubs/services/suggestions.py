@@ -11,12 +11,18 @@ whose Crossref record has the abstract, pages, volume or issue it lacks, a paper
 DOI whose title OpenAlex knows with one. Accepting one writes its
 changes on the paper (with the user in the paper's history) and keeps the values it replaced;
 undoing it puts them back, unless the paper was changed since.
+
+A published version is offered whole (:data:`VERSION_FIELDS`: kind, venue, status, year,
+month, volume, number, pages), so that accepting it makes the preprint that version and
+undoing it makes it the preprint again; its arXiv id stays (one work). A record of another
+version than the paper (another year, kind or form) never fills the paper's fields.
 """
 
 from __future__ import annotations
 
 import re
 from collections.abc import Iterable
+from dataclasses import dataclass
 from datetime import datetime
 from typing import Any
 
@@ -34,35 +40,35 @@ from pubs.bibtex.versions import (
     UNPUBLISHED_STATUSES,
     version_of,
 )
+from pubs.kinds import BIBTEX_KINDS, CROSSREF_KINDS
 from pubs.models import Paper, PaperKind, Status, Suggestion, SuggestionStatus, Venue, VenueKind
 from pubs.search import search_text_refresh
 from pubs.services.papers import venue_index
 from pubs.sources import arxiv, crossref, dblp, openalex
 from pubs.sources.http import HttpClient, NotFound, SourceError
-from pubs.venues.resolution import VenueIndex
+from pubs.venues.resolution import VenueIndex, names_an_event
 
 #: The fields of a paper a suggestion may change.
 FIELDS = (
-    "doi", "arxiv_id", "kind", "status", "venue", "year", "volume", "number", "pages",
+    "doi", "arxiv_id", "kind", "status", "venue", "year", "month", "volume", "number", "pages",
     "container_title", "abstract",
 )  # fmt: skip
 
-#: Crossref's types of work, as the kinds of paper.
-CROSSREF_KINDS = {
-    "journal-article": PaperKind.JOURNAL,
-    "proceedings-article": PaperKind.CONFERENCE,
-    "book-chapter": PaperKind.BOOK,
-    "posted-content": PaperKind.PREPRINT,
-}
+#: The fields that say which version of its work a paper is. A published version is offered
+#: with every one of them (those its record lacks empty: the preprint's month, volume or
+#: venue are not the published version's), so that accepting it makes the paper that version
+#: whole; the year alone is kept when the record has none.
+VERSION_FIELDS = (
+    "kind", "status", "venue", "container_title", "year", "month", "volume", "number", "pages",
+)  # fmt: skip
 
 #: arXiv's DOIs: "10.48550/arxiv." and the arXiv id.
 ARXIV_DOI = "10.48550/arxiv."
 
-#: DBLP's kinds of record, as the kinds of paper.
+#: DBLP's kinds of record that are a published version, as the kinds of paper (its XML's
+#: elements are BibTeX's entry types).
 DBLP_KINDS = {
-    "article": PaperKind.JOURNAL,
-    "inproceedings": PaperKind.CONFERENCE,
-    "incollection": PaperKind.BOOK,
+    element: BIBTEX_KINDS[element] for element in ("article", "inproceedings", "incollection")
 }
 
 #: The kinds of venue, as the kinds of paper published there.
@@ -75,6 +81,25 @@ VENUE_KINDS = {
 
 class SuggestionRefused(Exception):
     """The suggestion cannot be accepted or undone now; the message says why."""
+
+
+@dataclass(frozen=True)
+class PublishedVersion:
+    """A work's published version as a source records it: the kind of paper the record says
+    ("" when it says none), the journal, proceedings or book as printed, and its numbers.
+    ``venue`` is the venue the record names by key (DBLP's); ``by_name``: whether the printed
+    name may be resolved when it names none."""
+
+    doi: str
+    kind: str
+    container: str
+    year: int | None = None
+    month: int | None = None
+    volume: str = ""
+    number: str = ""
+    pages: str = ""
+    venue: Venue | None = None
+    by_name: bool = True
 
 
 # -- offering ----------------------------------------------------------------------------------
@@ -122,6 +147,8 @@ def preprint_suggestions(*, http: HttpClient, papers: Iterable[Paper] | None = N
         if entry is None or not (entry.doi or entry.journal_ref):
             continue
         changes = _published_version(http, entry, index, venues)
+        if not changes:
+            continue
         summary = _published_summary(paper, changes, venues)
         if suggestion_offer(paper=paper, summary=summary, source="arXiv", changes=changes):
             offered += 1
@@ -147,8 +174,7 @@ def crossref_preprint_suggestions(
         work = _published_work(http, paper)
         if work is None:
             continue
-        changes = {"status": Status.PUBLISHED, "doi": work.doi}
-        changes.update(_work_changes(work, index, venues))
+        changes = _version_changes(_crossref_version(work), index, venues)
         summary = _published_summary(paper, changes, venues)
         if suggestion_offer(paper=paper, summary=summary, source="Crossref", changes=changes):
             offered += 1
@@ -231,18 +257,31 @@ def preprints(*, unoffered: bool = False) -> QuerySet[Paper]:
 def missing_field_suggestions(*, http: HttpClient, papers: Iterable[Paper] | None = None) -> int:
     """Offer what Crossref has of the abstract, pages, volume and issue of papers with a DOI
     that lack them, and the arXiv id of the preprint the publisher names (``has-preprint``).
-    A DOI Crossref does not know is passed over. Returns how many were offered."""
+    A DOI Crossref does not know is passed over. A record of another version than the paper
+    (:func:`is_other_version`) fills nothing: a preprint holding its published version's DOI
+    is offered that version whole, any other paper nothing. Returns how many were offered."""
     if papers is None:
         papers = (
             Paper.objects.exclude(doi="")
             .exclude(kind=PaperKind.PATENT)
             .filter(Q(abstract="") | Q(pages="") | Q(volume="") | Q(arxiv_id=""))
+            .select_related("venue")
         )
+    index = venues = None
     offered = 0
     for paper in papers:
         try:
             work = crossref.work(http, paper.doi)
         except SourceError:
+            continue
+        version = _crossref_version(work)
+        if is_other_version(paper, version):
+            if not (_is_preprint(paper) and _is_published(work)):
+                continue
+            if index is None:
+                index, venues = venue_index(), {venue.pk: venue for venue in Venue.objects.all()}
+            if _offer_published(paper, version, "Crossref", index, venues):
+                offered += 1
             continue
         found = {
             "abstract": work.abstract,
@@ -265,14 +304,18 @@ def missing_field_suggestions(*, http: HttpClient, papers: Iterable[Paper] | Non
 
 def doi_suggestions(*, http: HttpClient, papers: Iterable[Paper] | None = None) -> int:
     """Offer the DOI OpenAlex has for papers without a DOI or an arXiv id: the one work whose
-    title is the paper's (letters and digits compared) of the paper's year. Returns how many
-    were offered."""
+    title is the paper's (letters and digits compared) of the paper's year. A work of another
+    version than the paper (:func:`is_other_version`: a journal article for a preprint or a
+    conference paper) is not offered as the paper's DOI: a preprint is offered that published
+    version whole, any other paper nothing. Returns how many were offered."""
     if papers is None:
         papers = (
             Paper.objects.filter(doi="", arxiv_id="")
             .exclude(kind__in=[PaperKind.PATENT, PaperKind.THESIS])
             .exclude(title="")
+            .select_related("venue")
         )
+    index = venues = None
     offered = 0
     for paper in papers:
         try:
@@ -280,6 +323,18 @@ def doi_suggestions(*, http: HttpClient, papers: Iterable[Paper] | None = None) 
         except SourceError:
             continue
         if work is None or not work.doi:
+            continue
+        version = _openalex_version(work)
+        if is_other_version(paper, version):
+            published = (
+                version.kind and version.container and not version_of(version.kind).is_preprint
+            )
+            if not (_is_preprint(paper) and published):
+                continue  # another version's DOI: not this paper's
+            if index is None:
+                index, venues = venue_index(), {venue.pk: venue for venue in Venue.objects.all()}
+            if _offer_published(paper, version, "OpenAlex", index, venues):
+                offered += 1
             continue
         summary = f"{_short_title(paper.title)}: DOI {work.doi} from OpenAlex"
         if suggestion_offer(
@@ -291,36 +346,131 @@ def doi_suggestions(*, http: HttpClient, papers: Iterable[Paper] | None = None) 
 
 def _published_version(http, entry, index, venues: dict[int, Venue]) -> dict[str, Any]:
     """The changes that make a preprint its published version, from Crossref's record of
-    the DOI arXiv gives (or, without one, from the journal reference)."""
-    changes: dict[str, Any] = {"status": Status.PUBLISHED}
+    the DOI arXiv gives (or, without one, from the journal reference); none when neither
+    tells the version (a DOI Crossref does not know, without a journal reference)."""
     work = None
     if entry.doi:
-        changes["doi"] = entry.doi
         try:
             work = crossref.work(http, entry.doi)
         except SourceError:
             work = None
-    if work is not None and work.container:
-        changes.update(_work_changes(work, index, venues))
-    elif entry.journal_ref:
-        ref = arxiv.read_journal_ref(entry.journal_ref)
-        changes.update(year=ref.year, volume=ref.volume, pages=ref.pages)
-        changes.update(_venue_changes(ref.venue, "", entry.doi, index, venues))
-    return {name: value for name, value in changes.items() if value not in (None, "")}
+    if work is not None and _is_published(work):
+        return _version_changes(_crossref_version(work), index, venues)
+    if not entry.journal_ref:
+        return {}
+    ref = arxiv.read_journal_ref(entry.journal_ref)
+    version = PublishedVersion(
+        doi=entry.doi,
+        kind="",
+        container=ref.venue,
+        year=ref.year,
+        volume=ref.volume,
+        number=ref.number,
+        pages=ref.pages,
+    )
+    return _version_changes(version, index, venues)
 
 
-def _work_changes(work: crossref.CrossrefWork, index, venues: dict[int, Venue]) -> dict[str, Any]:
-    """A published work's year, volume, issue, pages and venue, as a paper's fields."""
-    changes = {
-        "year": work.year,
-        "volume": work.volume,
-        "number": work.issue,
-        "pages": work.pages,
-        **_venue_changes(
-            work.container, CROSSREF_KINDS.get(work.kind, ""), work.doi, index, venues
-        ),
+def _crossref_version(work: crossref.CrossrefWork) -> PublishedVersion:
+    """A work of Crossref's works API as a published version."""
+    return PublishedVersion(
+        doi=work.doi,
+        kind=CROSSREF_KINDS.get(work.kind, ""),
+        container=work.container,
+        year=work.year,
+        month=work.month,
+        volume=work.volume,
+        number=work.issue,
+        pages=work.pages,
+    )
+
+
+def _openalex_version(work: openalex.OpenAlexWork) -> PublishedVersion:
+    """A work OpenAlex knows as a published version."""
+    return PublishedVersion(
+        doi=work.doi,
+        kind=CROSSREF_KINDS.get(work.kind, ""),
+        container=work.container,
+        year=work.year,
+        month=work.month,
+        volume=work.volume,
+        number=work.issue,
+        pages=work.pages,
+    )
+
+
+def _version_changes(
+    version: PublishedVersion, index: VenueIndex, venues: dict[int, Venue]
+) -> dict[str, Any]:
+    """A published version as a paper's fields, whole (:data:`VERSION_FIELDS`): the venue
+    its printed name resolves to, or none with the name kept as printed for the venue picker;
+    the kind the record says, else its venue's, else the one its name says (a meeting's
+    proceedings, or a journal)."""
+    venue = version.venue
+    if venue is None and version.by_name and version.container:
+        kind = version.kind
+        resolution = (
+            index.resolve(booktitle=version.container)
+            if kind == PaperKind.CONFERENCE
+            else index.resolve(journal=version.container, doi=version.doi)
+        )
+        venue = venues[resolution.venue.key] if resolution.venue is not None else None
+    kind = version.kind or (VENUE_KINDS.get(venue.kind, "") if venue is not None else "")
+    if not kind:
+        kind = PaperKind.CONFERENCE if names_an_event(version.container) else PaperKind.JOURNAL
+    changes: dict[str, Any] = {
+        "status": Status.PUBLISHED,
+        "kind": kind,
+        "venue": venue.pk if venue is not None else None,
+        "container_title": version.container,
+        "month": version.month,
+        "volume": version.volume,
+        "number": version.number,
+        "pages": version.pages,
     }
-    return {name: value for name, value in changes.items() if value not in (None, "")}
+    if version.year is not None:
+        changes["year"] = version.year
+    if version.doi:
+        changes["doi"] = version.doi
+    return changes
+
+
+def is_other_version(paper: Paper, version: PublishedVersion) -> bool:
+    """Whether a source's record is of another version of the work than ``paper``: of another
+    year, or (when the record says its kind) of another kind or form
+    (:func:`~pubs.bibtex.versions.version_of`): a journal article is not a preprint's nor a
+    conference paper's record, a conference's full paper not its demo's; a published record
+    is not a submission's, which it may have become."""
+    if version.year is not None and paper.year is not None and version.year != paper.year:
+        return True
+    if not version.kind:
+        return False
+    ours = _version_of_paper(paper)
+    theirs = version_of(version.kind, Status.PUBLISHED, version.container)
+    return version.kind != paper.kind or ours.form != theirs.form or ours.is_preprint
+
+
+def _version_of_paper(paper: Paper):
+    venue = paper.venue
+    container = paper.container_title or (venue.name if venue is not None else "")
+    return version_of(paper.kind, paper.status, container, venue.kind if venue else "")
+
+
+def _is_preprint(paper: Paper) -> bool:
+    return _version_of_paper(paper).is_preprint
+
+
+def _offer_published(
+    paper: Paper,
+    version: PublishedVersion,
+    source: str,
+    index: VenueIndex,
+    venues: dict[int, Venue],
+) -> Suggestion | None:
+    """Offer ``paper`` (a preprint) its published version, whole."""
+    changes = _version_changes(version, index, venues)
+    summary = _published_summary(paper, changes, venues)
+    return suggestion_offer(paper=paper, summary=summary, source=source, changes=changes)
 
 
 def _published_work(http: HttpClient, paper: Paper) -> crossref.CrossrefWork | None:
@@ -352,46 +502,29 @@ def _is_published(work: crossref.CrossrefWork) -> bool:
     return bool(work.container) and kind is not None and not version_of(kind).is_preprint
 
 
-def _venue_changes(
-    text: str, kind: str, doi: str, index: VenueIndex, venues: dict[int, Venue]
-) -> dict[str, Any]:
-    """The venue a printed name resolves to, the name as printed, and the kind of paper."""
-    resolution = (
-        index.resolve(booktitle=text)
-        if kind == PaperKind.CONFERENCE
-        else index.resolve(journal=text, doi=doi)
-    )
-    changes: dict[str, Any] = {"container_title": text}
-    if resolution.venue is not None:
-        venue = venues[resolution.venue.key]
-        changes["venue"] = venue.pk
-        kind = kind or VENUE_KINDS.get(venue.kind, "")
-    if kind and not version_of(kind).is_preprint:
-        changes["kind"] = kind
-    return changes
-
-
 def _record_changes(
     record: dblp.DblpRecord, index: VenueIndex, venues: dict[int, Venue]
 ) -> dict[str, Any]:
     """A DBLP record as a paper's published version: the venue its DBLP key names in the
-    catalogue (and none by name: a key the catalogue does not have stays unresolved)."""
-    changes: dict[str, Any] = {
-        "status": Status.PUBLISHED,
-        "doi": record.doi,
-        "year": record.year,
-        "volume": record.volume,
-        "number": record.number,
-        "pages": record.pages,
-        "container_title": record.venue,
-        "kind": DBLP_KINDS[record.kind],
-    }
+    catalogue, whose kind is the paper's (and none by name: a key the catalogue does not
+    have stays unresolved)."""
     found = {venue.key for venue in index.by_dblp.get(record.venue_key, ())}
-    if len(found) == 1:
-        venue = venues[found.pop()]
-        changes["venue"] = venue.pk
-        changes["kind"] = VENUE_KINDS.get(venue.kind, changes["kind"])
-    return {name: value for name, value in changes.items() if value not in (None, "")}
+    venue = venues[found.pop()] if len(found) == 1 else None
+    kind = DBLP_KINDS[record.kind]
+    if venue is not None:
+        kind = VENUE_KINDS.get(venue.kind, kind)
+    version = PublishedVersion(
+        doi=record.doi,
+        kind=kind,
+        container=record.venue,
+        year=record.year,
+        volume=record.volume,
+        number=record.number,
+        pages=record.pages,
+        venue=venue,
+        by_name=False,
+    )
+    return _version_changes(version, index, venues)
 
 
 def _published_summary(paper: Paper, changes: dict[str, Any], venues: dict[int, Venue]) -> str:
@@ -448,6 +581,7 @@ def suggestion_accept(*, suggestion: Suggestion, user) -> Paper:
     done = "Accepted" if user is not None else "Applied automatically"  # pubs.services.auto_apply
     _write(paper, suggestion.changes, user, f"{done}: {suggestion.summary}")
     _decide(suggestion, SuggestionStatus.ACCEPTED, user, ["previous"])
+    _papers_changed(paper_ids=[paper.pk])
     return paper
 
 
@@ -465,6 +599,7 @@ def suggestion_undo(*, suggestion: Suggestion, user) -> Paper:
         )
     _write(paper, suggestion.previous, user, f"Undone: {suggestion.summary}")
     _decide(suggestion, SuggestionStatus.UNDONE, user)
+    _papers_changed(paper_ids=[paper.pk])
     return paper
 
 
@@ -499,7 +634,13 @@ def _write(paper: Paper, values: dict[str, Any], user, reason: str) -> None:
     paper._history_user = user
     paper._change_reason = reason[:100]
     paper.save()
-    search_text_refresh([paper.pk])
+
+
+def _papers_changed(*, paper_ids: list[int]) -> None:
+    """What follows a suggestion accepted or undone, in its transaction: the papers' search
+    text, written again from their new fields (and whatever else derives from a paper's
+    version, here, in one place)."""
+    search_text_refresh(paper_ids)
 
 
 def _value(paper: Paper, name: str) -> Any:

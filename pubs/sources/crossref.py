@@ -50,6 +50,7 @@ class CrossrefWork:
     kind: str = ""  # Crossref's type: journal-article, proceedings-article, posted-content …
     container: str = ""
     year: int | None = None
+    month: int | None = None  # of the same date as the year; None when it gives a year alone
     volume: str = ""
     issue: str = ""
     pages: str = ""
@@ -161,12 +162,14 @@ def read_message(message: dict) -> CrossrefWork:
     """One work of the works API (its ``message``, or an item of a list) as a CrossrefWork."""
     relation = message.get("relation") or {}
     references = message.get("reference") or ()
+    year, month = _date(message)
     return CrossrefWork(
         doi=normalize_doi(message["DOI"]),
         title=_first(message.get("title")),
         kind=str(message.get("type") or ""),
         container=_first(message.get("container-title")),
-        year=_year(message),
+        year=year,
+        month=month,
         volume=str(message.get("volume") or ""),
         issue=str(message.get("issue") or ""),
         pages=str(message.get("page") or "").replace("-", "--"),
@@ -207,12 +210,15 @@ def _first(values: object) -> str:
     return str(values[0]).strip() if isinstance(values, list) and values else ""
 
 
-def _year(message: dict) -> int | None:
+def _date(message: dict) -> tuple[int | None, int | None]:
+    """The year and month the work was published: of the first of its print, online,
+    published and issued dates that has a year (the month None when that date has none)."""
     for name in ("published-print", "published-online", "published", "issued"):
         parts = (message.get(name) or {}).get("date-parts") or [[None]]
         if parts and parts[0] and isinstance(parts[0][0], int):
-            return parts[0][0]
-    return None
+            month = parts[0][1] if len(parts[0]) > 1 else None
+            return parts[0][0], month if isinstance(month, int) and 1 <= month <= 12 else None
+    return None, None
 
 
 def _related(relation: dict, name: str) -> tuple[str, ...]:

@@ -1,4 +1,6 @@
-"""OpenAlex, by DOI or by title: how often a work is cited (``cited_by_count``).
+"""OpenAlex, by DOI or by title: how often a work is cited (``cited_by_count``), and which
+version of a work a DOI is (its type, as Crossref's, its journal or proceedings, volume,
+issue, pages and date).
 
 OpenAlex asks for at most 10 requests a second and 100,000 a day, with a contact address
 (``mailto``) for its polite pool; one request asks for up to 50 DOIs.
@@ -6,6 +8,7 @@ OpenAlex asks for at most 10 requests a second and 100,000 a day, with a contact
 
 from __future__ import annotations
 
+import re
 from collections.abc import Sequence
 from dataclasses import dataclass
 
@@ -16,7 +19,10 @@ OPENALEX = Source("OpenAlex", interval=0.1, hosts=("api.openalex.org",))
 WORKS = "https://api.openalex.org/works"
 #: DOIs in one request (OpenAlex's limit for an OR filter).
 BATCH = 50
-FIELDS = "id,doi,display_name,publication_year,cited_by_count"
+FIELDS = (
+    "id,doi,display_name,publication_year,publication_date,cited_by_count,type_crossref,"
+    "primary_location,biblio"
+)
 #: More citations than any work has (the most cited have some hundreds of thousands): a
 #: count past it is a fault of the answer, not a count.
 MOST_CITATIONS = 10**7
@@ -30,6 +36,15 @@ class OpenAlexWork:
     year: int | None
     #: None when the answer's count is not one (see citation_count).
     cited_by: int | None
+    #: The version the DOI is: Crossref's type of work ("journal-article",
+    #: "proceedings-article", "posted-content" …), where it was published, and when.
+    kind: str = ""
+    container: str = ""
+    volume: str = ""
+    issue: str = ""
+    pages: str = ""
+    #: None when the date gives no month: OpenAlex writes a year alone as its 1 January.
+    month: int | None = None
 
 
 def by_dois(http: HttpClient, dois: Sequence[str]) -> dict[str, OpenAlexWork]:
@@ -78,6 +93,7 @@ def read_work(item: dict) -> OpenAlexWork:
     """One work of a list answer; its citation count None when the answer's is not one."""
     if not item.get("id"):
         raise BadAnswer("OpenAlex answered a work without an id")
+    biblio = _dict(item.get("biblio"))
     try:
         doi = normalize_doi(item.get("doi") or "")
     except ValueError:
@@ -88,6 +104,12 @@ def read_work(item: dict) -> OpenAlexWork:
         title=str(item.get("display_name") or item.get("title") or ""),
         year=_whole(item.get("publication_year")),
         cited_by=citation_count(item.get("cited_by_count")),
+        kind=str(item.get("type_crossref") or ""),
+        container=_text(_dict(_dict(item.get("primary_location")).get("source")), "display_name"),
+        volume=_text(biblio, "volume"),
+        issue=_text(biblio, "issue"),
+        pages="--".join(filter(None, (_text(biblio, "first_page"), _text(biblio, "last_page")))),
+        month=_month(str(item.get("publication_date") or "")),
     )
 
 
@@ -97,6 +119,24 @@ def citation_count(value: object) -> int | None:
     (a bool, a string, a float), negative, or MOST_CITATIONS or more."""
     count = _whole(value)
     return count if count is not None and 0 <= count < MOST_CITATIONS else None
+
+
+def _dict(value: object) -> dict:
+    return value if isinstance(value, dict) else {}
+
+
+def _text(values: dict, name: str) -> str:
+    value = values.get(name)
+    return str(value).strip() if isinstance(value, str | int) else ""
+
+
+def _month(date: str) -> int | None:
+    """The month of an ISO date ("2024-03-15": 3); None for "2024-01-01", a year alone."""
+    match = re.fullmatch(r"\d{4}-(\d\d)-(\d\d)", date)
+    if match is None or (match[1], match[2]) == ("01", "01"):
+        return None
+    month = int(match[1])
+    return month if 1 <= month <= 12 else None
 
 
 def _whole(value: object) -> int | None:

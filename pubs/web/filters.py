@@ -19,7 +19,8 @@ from django.db.models import QuerySet
 from django.utils.translation import gettext_lazy as _
 
 from people.models import Group
-from pubs.models import Authorship, Paper, PaperKind, Status
+from pubs import kinds
+from pubs.models import Authorship, Paper, Status
 from pubs.queries import selectors
 from pubs.search import paper_search
 from pubs.venues import ccf
@@ -58,7 +59,7 @@ class PaperFilter(django_filters.FilterSet):
     year = YearFilter(field_name="year", label=_("Year"), **YEARS)
     year_min = YearFilter(field_name="year", lookup_expr="gte", label=_("From"), **YEARS)
     year_max = YearFilter(field_name="year", lookup_expr="lte", label=_("To"), **YEARS)
-    kind = django_filters.ChoiceFilter(choices=PaperKind.choices, label=_("Kind"), empty_label=ANY)
+    kind = django_filters.ChoiceFilter(choices=kinds.CHOICES, label=_("Kind"), empty_label=ANY)
     rank = django_filters.ChoiceFilter(
         choices=RANK_CHOICES, method="filter_rank", label=_("CCF rank"), empty_label=ANY
     )

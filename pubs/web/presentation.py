@@ -13,18 +13,11 @@ from urllib.parse import quote_plus
 from django.utils.translation import gettext
 
 from pubs.export.model import ExportPaper
+from pubs.kinds import kind_row
 from pubs.models import LinkKind, PaperKind, Status, ThesisType
 
 #: Colours of the chart's ranks, as the CSS badges (A, B, C, unranked).
 RANK_COLOURS = {"A": "#b3261e", "B": "#c77c02", "C": "#1e6b3a", "": "#9aa0a6"}
-
-#: The COinS genre of each kind of paper ("document" for the others).
-GENRES = {
-    PaperKind.JOURNAL: "article",
-    PaperKind.CONFERENCE: "proceeding",
-    PaperKind.BOOK: "book",
-    PaperKind.PREPRINT: "preprint",
-}
 
 Positioned = TypeVar("Positioned")
 
@@ -168,7 +161,7 @@ def coins(paper: ExportPaper) -> str:
     pairs = [
         ("ctx_ver", "Z39.88-2004"),
         ("rft_val_fmt", f"info:ofi/fmt:kev:mtx:{'journal' if journal else 'book'}"),
-        ("rft.genre", GENRES.get(paper.kind, "document")),
+        ("rft.genre", kind_row(paper.kind).coins),
         ("rft.atitle" if container else "rft.btitle", paper.title),
     ]
     if container:

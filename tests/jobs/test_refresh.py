@@ -119,7 +119,9 @@ def test_citation_counts_are_read_with_their_source_and_date(sources, run_worker
 
 def test_a_paper_without_a_doi_gets_the_one_openalex_has_for_its_title(sources, run_worker):
     paper = PaperFactory(
-        title="Evaluating and Mapping Grape Color Using Image-Based Phenotyping", year=2020
+        title="Evaluating and Mapping Grape Color Using Image-Based Phenotyping",
+        year=2020,
+        kind=PaperKind.JOURNAL,  # as OpenAlex has it: a journal article of 2020
     )
     sources.recorded(
         "https://api.openalex.org/works", "openalex/work_by_doi.json", filter="title.search"

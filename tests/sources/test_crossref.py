@@ -108,6 +108,16 @@ def test_a_published_work_names_its_arxiv_preprint_by_arxiv_s_doi():
     assert work.reference_count == 0 and work.references == ()
 
 
+def test_a_work_s_month_is_of_the_date_its_year_is_read_from():
+    work = crossref.read_work({"status": "ok", "message": acta_record()})
+    assert (work.year, work.month) == (2025, 4)  # published online on 16 April 2025
+
+
+def test_a_date_of_a_year_alone_gives_no_month():
+    work = crossref.read_message({"DOI": "10.1103/x", "issued": {"date-parts": [[2012]]}})
+    assert (work.year, work.month) == (2012, None)
+
+
 def test_the_works_naming_a_preprint_are_asked_for_by_its_arxiv_id_and_doi(http, replay):
     answer = {"status": "ok", "message-type": "work-list", "message": {"items": [acta_record()]}}
     replay.route("https://api.crossref.org/works", json.dumps(answer), filter="has-preprint")

@@ -31,6 +31,21 @@ def test_a_title_gives_the_one_work_of_that_title(http, replay):
     assert "publication_year:2020" in replay.requests[0].url.params["filter"]
 
 
+def test_a_work_found_says_which_version_it_is(http, replay):
+    replay.recorded(WORKS, "openalex/work_by_doi.json", filter="title.search")
+    work = openalex.by_title(
+        http, "Evaluating and mapping grape color using image-based phenotyping", 2020
+    )
+    assert (work.kind, work.container, work.volume, work.issue, work.pages) == (
+        "journal-article",
+        "Plant phenomics",
+        "2020",
+        "",
+        "",
+    )
+    assert (work.year, work.month) == (2020, None)  # "2020-01-01": the year alone
+
+
 def test_a_title_that_is_not_the_work_found_gives_none(http, replay):
     replay.recorded(WORKS, "openalex/work_by_doi.json", filter="title.search")
     assert openalex.by_title(http, "Evaluating Grape Color") is None

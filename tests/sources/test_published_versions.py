@@ -174,7 +174,7 @@ def test_a_venue_key_the_catalogue_lacks_gives_the_printed_venue_only(http, di_x
     preprint("Automatic Stereoscopic 3D Video Reframing", di_xu)
     dblp_preprint_suggestions(http=http)
     changes = Suggestion.objects.get().changes
-    assert "venue" not in changes
+    assert changes["venue"] is None  # not arXiv's, which the preprint had
     assert (changes["container_title"], changes["kind"], changes["pages"]) == (
         "3DTV-Conference",
         "conference",
@@ -213,6 +213,7 @@ def test_an_arxiv_preprint_a_published_work_names_as_its_own_becomes_a_suggestio
         "volume": "56",
         "number": "3",
         "pages": "1",
+        "month": 4,
         "container_title": "Acta Physica Polonica B",
         "kind": "journal",
         "venue": acta_names_its_preprint.pk,
@@ -250,7 +251,12 @@ def test_a_published_paper_gets_the_arxiv_id_its_publisher_names_as_its_preprint
     replay.route(
         f"{WORKS}/10.5506/aphyspolb.56.3-a7", json.dumps({"status": "ok", "message": record})
     )
-    paper = PaperFactory(title="Gluonic Structure from Instantons", doi="10.5506/aphyspolb.56.3-a7")
+    paper = PaperFactory(
+        title="Gluonic Structure from Instantons",
+        doi="10.5506/aphyspolb.56.3-a7",
+        kind=PaperKind.JOURNAL,
+        year=2025,
+    )
     assert missing_field_suggestions(http=http, papers=[paper]) == 1
     suggestion = Suggestion.objects.get()
     assert suggestion.changes["arxiv_id"] == "2503.12208"

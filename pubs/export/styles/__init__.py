@@ -2,7 +2,7 @@
 does when citeproc-js (Zotero's and Mendeley's processor) runs it.
 
 Each style module mirrors its style's bibliography layout for the item types the exports
-write (``pubs.export.csljson.TYPES``) and gives a ``Style``: the layout, whether entries
+write (the CSL types of ``pubs.kinds``'s table) and gives a ``Style``: the layout, whether entries
 are numbered, how a list is sorted and whether it tells apart an author's works of one
 year (2024a, 2024b). tests/exporting/test_citeproc_reference.py holds them to what
 citeproc-js prints for the demo data and the edge cases (tests/data/csl/reference/).

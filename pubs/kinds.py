@@ -1,0 +1,131 @@
+"""The kinds of paper: the one table of what each kind is stored as, what it is called, the
+form of a version of that kind, and the types the formats give it (BibTeX entry types read
+and written, CSL, RIS, COinS, Crossref).
+
+Every reader and writer asks this table: the model's choices (``pubs.models.PaperKind``),
+the BibTeX import (pubs.bibtex.normalize), the exports (pubs.export.bibtex, .ris, .csljson),
+the public ``kind`` filter (pubs.web.filters), the versions' forms (pubs.bibtex.versions) and
+the sources' records (pubs.services.suggestions). A new kind, or a format's new type, is a
+row or a column here.
+
+A row is a kind as the formats tell it apart; several rows may be stored as one kind
+(``stored``): a chapter is stored as a book (a part of a book: it has a container), a report
+as "other" (with an institution). :func:`kind_row` says which row a stored paper is.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Literal
+
+from django.utils.functional import Promise
+from django.utils.translation import gettext_lazy as _
+
+Form = Literal["full", "minor", "report", "thesis", "book", "patent", "preprint", "other"]
+
+
+@dataclass(frozen=True, slots=True)
+class Kind:
+    """One row: a kind of paper as stored and as each format has it."""
+
+    name: str  # the row's name ("chapter")
+    stored: str  # the kind stored ("book")
+    label: Promise | None  # the stored kind's label (None for a row stored as another's)
+    #: The form of a version of this kind; "full" for those whose venue tells it (a
+    #: workshop's, a poster's paper is a minor version: pubs.bibtex.versions).
+    form: Form
+    bibtex_read: tuple[str, ...]  # the BibTeX entry types read as this kind
+    bibtex: str  # the entry type written
+    csl: str  # the CSL item type
+    ris: str  # the RIS reference type
+    coins: str = "document"  # the COinS genre (rft.genre)
+    crossref: tuple[str, ...] = ()  # Crossref's types of work read as this kind
+    #: Whether a preprint's published version may be of this kind.
+    published: bool = False
+
+
+KINDS: tuple[Kind, ...] = (
+    Kind(
+        "conference", "conference", _("Conference paper"), "full",
+        ("inproceedings", "conference"), "inproceedings", "paper-conference", "CONF",
+        coins="proceeding", crossref=("proceedings-article",), published=True,
+    ),
+    Kind(
+        "journal", "journal", _("Journal article"), "full",
+        ("article",), "article", "article-journal", "JOUR",
+        coins="article", crossref=("journal-article",), published=True,
+    ),
+    Kind(
+        "preprint", "preprint", _("Preprint"), "preprint",
+        (), "misc", "article", "UNPB", coins="preprint", crossref=("posted-content",),
+    ),
+    Kind(
+        "thesis", "thesis", _("Thesis"), "thesis",
+        ("phdthesis", "mastersthesis", "thesis"), "thesis", "thesis", "THES",
+    ),
+    Kind("patent", "patent", _("Patent"), "patent", ("patent",), "patent", "patent", "PAT"),
+    Kind(
+        "book", "book", _("Book or chapter"), "book",
+        ("book", "booklet"), "book", "book", "BOOK", coins="book", published=True,
+    ),
+    Kind(
+        "chapter", "book", None, "book",
+        ("inbook", "incollection"), "incollection", "chapter", "CHAP",
+        coins="book", crossref=("book-chapter",), published=True,
+    ),
+    Kind(
+        "other", "other", _("Other"), "report",
+        ("misc", "unpublished", "manual", "online", "proceedings", "electronic"),
+        "misc", "document", "GEN",
+    ),
+    Kind(
+        "report", "other", None, "report",
+        ("techreport", "report"), "techreport", "report", "RPRT",
+    ),
+)  # fmt: skip
+
+#: The rows by name.
+BY_NAME: dict[str, Kind] = {kind.name: kind for kind in KINDS}
+#: The kinds stored, in the order of the model's choices, with their labels.
+CHOICES: tuple[tuple[str, Promise], ...] = tuple(
+    (kind.stored, kind.label) for kind in KINDS if kind.label is not None
+)
+STORED: tuple[str, ...] = tuple(value for value, _label in CHOICES)
+#: The kind stored for each BibTeX entry type read ("other" for a type not listed).
+BIBTEX_KINDS: dict[str, str] = {
+    entry_type: kind.stored for kind in KINDS for entry_type in kind.bibtex_read
+}
+#: The kind stored for each Crossref type of work that is one of ours.
+CROSSREF_KINDS: dict[str, str] = {
+    work_type: kind.stored for kind in KINDS for work_type in kind.crossref
+}
+#: The kinds of a preprint, and of the published version a preprint becomes.
+PREPRINT_KINDS = frozenset(kind.stored for kind in KINDS if kind.form == "preprint")
+PUBLISHED_KINDS = frozenset(kind.stored for kind in KINDS if kind.published)
+#: The form of each kind stored whose form its venue does not tell.
+KIND_FORMS: dict[str, Form] = {
+    kind.stored: kind.form for kind in KINDS if kind.label is not None and kind.form != "full"
+}
+#: The thesis types (pubs.models.ThesisType) BibTeX has an entry type of, both ways.
+THESIS_ENTRY_TYPES = {"phd": "phdthesis", "masters": "mastersthesis"}
+THESIS_TYPES = {entry_type: thesis for thesis, entry_type in THESIS_ENTRY_TYPES.items()}
+
+
+def kind_row(kind: str, *, container: str = "", institution: str = "") -> Kind:
+    """The row of a stored paper of ``kind``: a book printed in a container (the book's
+    title) is a chapter, an "other" work with an institution a report; a kind not in the
+    table is "other"."""
+    if kind == "book" and container:
+        return BY_NAME["chapter"]
+    if kind == "other" and institution:
+        return BY_NAME["report"]
+    return BY_NAME.get(kind, BY_NAME["other"])
+
+
+def bibtex_entry_type(
+    kind: str, *, container: str = "", institution: str = "", thesis_type: str = ""
+) -> str:
+    """The BibTeX entry type written for a paper of ``kind`` (a thesis by its type)."""
+    if kind == "thesis" and thesis_type in THESIS_ENTRY_TYPES:
+        return THESIS_ENTRY_TYPES[thesis_type]
+    return kind_row(kind, container=container, institution=institution).bibtex
