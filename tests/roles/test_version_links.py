@@ -4,6 +4,7 @@ and does not see the pairs with another's paper."""
 from __future__ import annotations
 
 import pytest
+from django.urls import reverse
 
 from pubs.models import BibtexImport, Paper, PaperKind
 from pubs.permissions import scope_for
@@ -73,3 +74,35 @@ def test_a_group_editor_links_two_papers_of_their_group(lab):
         (lab.group_paper.pk, lab.own_paper.pk),
         (lab.own_paper.pk, lab.group_paper.pk),
     }
+
+
+def find_versions(client, papers, **data):
+    return client.post(
+        reverse("admin:pubs_paper_changelist"),
+        {"action": "find_versions", "_selected_action": [p.pk for p in papers], **data},
+        follow=bool(data),
+    )
+
+
+def test_the_admin_preview_hides_from_a_group_editor_another_groups_paper(
+    login, lab, across_groups
+):
+    preprint, _ = across_groups
+    html = find_versions(login("editor"), [preprint]).content.decode()
+    assert "1 pair is left out: you may not change one of its papers." in html
+    assert TITLE not in html.split('id="content"')[1].split("1 pair is left out")[1]
+
+
+def test_a_hand_made_post_of_another_groups_pair_links_nothing(login, lab, across_groups):
+    preprint, journal = across_groups
+    pair = "-".join(str(pk) for pk in sorted((preprint.pk, journal.pk)))
+    find_versions(login("editor"), [preprint, journal], post="yes", links=[pair])
+    assert linked() == set()
+    assert not BibtexImport.objects.exists()
+
+
+def test_an_administrator_links_them_from_the_admin(login, lab, across_groups):
+    preprint, journal = across_groups
+    pair = "-".join(str(pk) for pk in sorted((preprint.pk, journal.pk)))
+    find_versions(login("superuser"), [preprint], post="yes", links=[pair])
+    assert len(linked()) == 2
