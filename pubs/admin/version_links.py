@@ -73,6 +73,9 @@ def find_versions(
         "plan": plan,
         "form": form,
         "ticked": form.ticked(),
+        # All the papers the changelist's filters select: said so again, not by their ids
+        # (thousands of fields are more than a post may hold).
+        "select_across": request.POST.get("select_across") == "1",
         "paper_ids": paper_ids,
         "action_checkbox_name": helpers.ACTION_CHECKBOX_NAME,
     }

@@ -110,3 +110,16 @@ def test_the_preview_is_read_in_a_fixed_number_of_queries(
     with django_assert_num_queries(10):
         response = find_versions(admin_client, papers)
     assert response.content.decode().count('name="links"') == works
+
+
+def test_all_the_papers_selected_across_pages_are_asked_about_again_without_their_ids(
+    admin_client, patrickstar
+):
+    response = find_versions(admin_client, patrickstar[:1], select_across="1")
+    html = response.content.decode()
+    assert '<input type="hidden" name="select_across" value="1">' in html
+    assert html.count('name="_selected_action"') == 1
+    find_versions(
+        admin_client, patrickstar[:1], select_across="1", post="yes", links=[key(*patrickstar)]
+    )
+    assert len(linked()) == 2
