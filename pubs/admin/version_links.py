@@ -19,6 +19,7 @@ from django.utils.html import format_html
 from django.utils.translation import gettext as _
 from django.utils.translation import gettext_lazy
 
+from pubs.imports.errors import ImportBlocked
 from pubs.permissions import request_scope
 from pubs.services.version_links import (
     VersionLinkRefused,
@@ -89,6 +90,9 @@ def _link(modeladmin: admin.ModelAdmin, request: HttpRequest, pairs: list) -> No
         modeladmin.message_user(
             request, _("Not linked: you may change only some of these papers."), messages.ERROR
         )
+        return
+    except ImportBlocked as exc:
+        modeladmin.message_user(request, _("Not linked: %(why)s.") % {"why": exc}, messages.ERROR)
         return
     if record is None:
         modeladmin.message_user(request, _("Nothing new was linked."), messages.WARNING)

@@ -153,13 +153,14 @@ def paper_versions_link(*, pairs: Iterable[tuple[int, int]], user=None) -> Bibte
     import whose undo takes the links off again. Pairs linked already are skipped; nothing
     new, and nothing is recorded (None).
 
-    Raises VersionLinkRefused when ``user`` may not change every paper concerned."""
+    Raises VersionLinkRefused when ``user`` may not change every paper concerned, and
+    ImportBlocked when another import being written does not finish in time (SQLite)."""
+    bibtex_import_lock()  # an import adding links meanwhile would have them recorded twice
     wanted = {(min(one, two), max(one, two)) for one, two in pairs if one != two}
     paper_ids = {paper for pair in wanted for paper in pair}
     scope = EVERYTHING if user is None else scope_for(user)
     if _allowed(scope, paper_ids) != paper_ids:
         raise VersionLinkRefused("you may not change every paper of these pairs")
-    bibtex_import_lock()  # an import adding links meanwhile would have them recorded twice
     through = Paper.versions.through
     existing = set(
         through.objects.filter(from_paper_id__in=paper_ids).values_list(

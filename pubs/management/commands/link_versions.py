@@ -5,8 +5,9 @@ version_links), as one import that the admin's import history undoes."""
 
 from __future__ import annotations
 
-from django.core.management.base import BaseCommand
+from django.core.management.base import BaseCommand, CommandError
 
+from pubs.imports.errors import ImportBlocked
 from pubs.management.commands.lookalike_report import paper_label
 from pubs.services.version_links import VersionPair, paper_versions_link, paper_versions_plan
 
@@ -43,7 +44,10 @@ class Command(BaseCommand):
             if plan.links:
                 self.stdout.write("Nothing was linked: run again with --apply to link them.")
             return
-        record = paper_versions_link(pairs=[pair.ids for pair in plan.links])
+        try:
+            record = paper_versions_link(pairs=[pair.ids for pair in plan.links])
+        except ImportBlocked as exc:
+            raise CommandError(f"nothing was linked: {exc}.") from exc
         if record is None:
             self.stdout.write("Nothing new to link.")
             return
