@@ -282,10 +282,12 @@ def paper_imports(paper_id: int) -> list[PaperImport]:
 
 
 def import_papers(record: BibtexImport) -> dict[str, list[Paper]]:
-    """The papers an import created and those it changed, as they are now (a paper deleted
-    since, by its undo or by hand, is left out)."""
+    """The papers an import created and those it changed (fields, groups, versions), as
+    they are now (a paper deleted since, by its undo or by hand, is left out)."""
     changes = record.changes or {}
     changed = {pk for pk, _ in [*changes.get("updated", []), *changes.get("group_links", [])]}
+    created = set(changes.get("papers", []))
+    changed |= {pk for pair in changes.get("version_links", []) for pk in pair} - created
     papers = Paper.objects.in_bulk([*changes.get("papers", []), *changed])
     return {
         "created": [papers[pk] for pk in changes.get("papers", []) if pk in papers],

@@ -106,6 +106,8 @@ class BibtexImportAdmin(ScopedAdmin, CheckedIds, admin.ModelAdmin):
         counts = record.counts or {}
         if not counts:
             return "—"
+        if "version_links" in counts:  # versions found among stored papers
+            return _("%(links)s pairs linked as versions") % {"links": counts["version_links"]}
         return _(
             "%(created)s created, %(duplicates)s already there (%(updated)s filled in), "
             "%(people)s new people"

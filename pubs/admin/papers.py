@@ -19,6 +19,7 @@ from people.admin import CheckedIds
 from people.models import Group, Person
 from pubs.admin.history import RecordedAdmin
 from pubs.admin.imports import WaitingForReviewFilter, papers_imported_for_review
+from pubs.admin.version_links import find_versions
 from pubs.history import (
     authors_as_of,
     authors_described,
@@ -376,6 +377,7 @@ class PaperAdmin(ScopedAdmin, CheckedIds, RecordedAdmin):
         "unmark_selected",
         "make_public",
         "make_private",
+        find_versions,
     ]
     fieldsets = [
         (

@@ -22,6 +22,7 @@ from pubs.models import Authorship, BibtexImport, ImportStatus, Paper, Tag, Venu
 from pubs.search import search_text_refresh
 from pubs.services import public_version
 from pubs.services.papers import authorships_make_room
+from pubs.services.version_links import version_links_changed
 
 
 @transaction.atomic
@@ -59,6 +60,8 @@ def _undo(changes: dict, history: dict) -> list[str]:
         Paper.versions.through.objects.filter(
             Q(from_paper_id=one, to_paper_id=two) | Q(from_paper_id=two, to_paper_id=one)
         ).delete()
+    if unlinked := {paper for pair in changes.get("version_links", []) for paper in pair}:
+        version_links_changed(paper_ids=unlinked)
     for paper_id, group_id in changes.get("group_links", []):
         Paper.groups.through.objects.filter(paper_id=paper_id, group_id=group_id).delete()
     _forget_variants(changes.get("variants", []), history)

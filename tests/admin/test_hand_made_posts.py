@@ -52,6 +52,7 @@ def test_a_relation_posted_with_ids_that_are_no_ids_is_a_form_error(admin_client
     ("changelist", "action"),
     [
         ("admin:pubs_paper_changelist", "make_public"),
+        ("admin:pubs_paper_changelist", "find_versions"),
         ("admin:pubs_venue_changelist", "delete_selected"),
         ("admin:pubs_tag_changelist", "delete_selected"),
         ("admin:people_person_changelist", "merge_people"),

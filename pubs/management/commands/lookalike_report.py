@@ -120,10 +120,12 @@ class Command(BaseCommand):
             if listed:
                 self.stdout.write(f"  {FINDING_SAYS[finding]}: {len(listed):,}")
             for pair in listed[:limit]:
-                self.stdout.write(f"    {_paper(pair.first)} / {_paper(pair.second)}: {_why(pair)}")
+                self.stdout.write(
+                    f"    {paper_label(pair.first)} / {paper_label(pair.second)}: {_why(pair)}"
+                )
 
 
-def _paper(paper: PaperRecord) -> str:
+def paper_label(paper: PaperRecord) -> str:
     """ "#12 “Title” (2021, preprint)"."""
     facts = ", ".join(str(fact) for fact in (paper.year, paper.kind) if fact)
     return f"#{paper.id} “{paper.title}”" + (f" ({facts})" if facts else "")
