@@ -12,6 +12,11 @@ entry or a stored paper is promoted by its published version), the suggestions o
 versions (pubs.services.suggestions, whose query reads :data:`PREPRINT_KINDS`,
 :data:`UNPUBLISHED_STATUSES` and :data:`PREPRINT_VENUE_KINDS`) and the CV lists
 (pubs.export.cv) ask :func:`version_of`.
+
+Which of the versions of one work stands for it on the public lists is decided here too
+(:func:`standing_version`, in the order :func:`standing_order` writes down), over plain
+values of the papers linked as versions (:func:`folded_into`); pubs.services.versions
+stores it.
 """
 
 from __future__ import annotations

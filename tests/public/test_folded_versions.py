@@ -181,3 +181,8 @@ def test_the_feed_and_the_sitemap_name_the_standing_versions_only(client, works)
     sitemap = client.get("/sitemap.xml").content.decode()
     assert "/publications/heuristics-tevc/" in sitemap
     assert "/publications/heuristics-report/" not in sitemap
+
+
+def test_the_other_versions_are_named_in_chinese_too(client, works):
+    page = client.get("/zh-hans/publications/").content.decode()
+    assert "其他版本：" in page and "技术报告, 2014" in page
