@@ -5,6 +5,7 @@ import pytest
 
 from pubs.models import Paper, PaperKind, Status
 from pubs.services import public_version
+from pubs.services.papers import papers_match_venues
 from pubs.services.versions import paper_versions_refold
 from tests.factories import PaperFactory, linked_versions
 
@@ -93,3 +94,13 @@ def test_the_queries_do_not_grow_with_the_number_of_works(django_assert_max_num_
     # Two steps along the links (two queries each), the papers read, one update.
     with django_assert_max_num_queries(7):
         assert paper_versions_refold(paper_ids=[paper.pk for paper in papers]) == 20
+
+
+@pytest.mark.usefixtures("catalogue")
+def test_a_venue_found_for_a_printed_preprint_server_lets_the_published_version_stand():
+    printed_arxiv = PaperFactory(venue=None, container_title="arXiv", year=2022)
+    journal = PaperFactory(kind=PaperKind.JOURNAL, year=2020)
+    linked_versions(printed_arxiv, journal)
+    assert folded(printed_arxiv, journal) == [None, printed_arxiv.pk]
+    papers_match_venues(papers=[printed_arxiv])
+    assert folded(printed_arxiv, journal) == [journal.pk, None]
