@@ -497,8 +497,10 @@ class PaperAdmin(ScopedAdmin, CheckedIds, RecordedAdmin):
         with transaction.atomic():
             response = super().history_form_view(request, object_id, version_id, context)
             if request.method == "POST" and isinstance(response, HttpResponseRedirect):
-                # The paper's fields are reverted: its authors follow.
+                # The paper's fields are reverted: its authors follow, and its versions'
+                # folding (the record's is that of its day).
                 self.revert_authors(request, version)
+                paper_versions_refold(paper_ids=[version.id])
         return response
 
     def revert_authors(self, request: HttpRequest, version) -> None:
