@@ -228,6 +228,11 @@ class PaperQuerySet(models.QuerySet):
         """Join the venue and prefetch its ranks (for CCF badges)."""
         return self.select_related("venue").prefetch_related("venue__ranks")
 
+    def standing(self) -> PaperQuerySet:
+        """Papers that stand for their work: one per work, its other versions folded into
+        it (``Paper.folded_into``)."""
+        return self.filter(folded_into__isnull=True)
+
     def with_authors(self) -> PaperQuerySet:
         """Prefetch the authors in printed order with their people."""
         return self.prefetch_related(authorships_prefetch())
@@ -353,6 +358,20 @@ class Paper(models.Model):
             "Other publications of the same work: a workshop, short, demo or poster version "
             "and the full paper."
         ),
+    )
+    # Which version lists the work: the most published of the papers linked as versions
+    # (pubs.bibtex.versions.standing_version over the connected group of linked papers),
+    # kept by pubs.services.versions.paper_versions_refold. Null for the version that stands
+    # and for a paper linked to none: the public lists show only those.
+    folded_into = models.ForeignKey(
+        "self",
+        on_delete=models.SET_NULL,
+        null=True,
+        blank=True,
+        editable=False,
+        related_name="folded_versions",
+        verbose_name=_("listed as"),
+        help_text=_("The version that stands for this paper's work on the public lists."),
     )
     internal_note = models.TextField(
         _("internal note"),

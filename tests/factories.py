@@ -8,6 +8,7 @@ from django.utils import timezone
 from people.models import Group, Membership, Person, Role
 from pubs.models import Authorship, Paper, PaperKind, Venue, VenueKind, VenueRank
 from pubs.search import search_text_refresh
+from pubs.services.versions import paper_versions_refold
 
 
 class PersonFactory(factory.django.DjangoModelFactory):
@@ -161,3 +162,48 @@ def bulk_dataset(
     )
     search_text_refresh(paper.pk for paper in paper_rows)  # as the services that write do
     return paper_rows
+
+
+def linked_versions(*papers: Paper) -> list[Paper]:
+    """Link ``papers`` as versions of one work, as the admin and the import do, and fold
+    them (``paper_versions_refold``); returns them as stored now."""
+    first, *others = papers
+    first.versions.add(*others)
+    paper_versions_refold(paper_ids=[paper.pk for paper in papers])
+    for paper in papers:
+        paper.refresh_from_db()
+    return list(papers)
+
+
+def with_preprints(papers: list[Paper], *, every: int = 2) -> list[Paper]:
+    """Give every ``every``-th of ``papers`` an arXiv preprint of the year before, with the
+    same authors, linked as its version and folded into it (bulk-created, as
+    ``bulk_dataset``); returns the preprints."""
+    originals = papers[::every]
+    preprints = Paper.objects.bulk_create(
+        Paper(
+            title=paper.title,
+            slug=f"{paper.slug}-preprint",
+            year=(paper.year or 2000) - 1,
+            kind=PaperKind.PREPRINT,
+            container_title="arXiv preprint",
+            extra_fields={},
+        )
+        for paper in originals
+    )
+    preprint_of = {paper.pk: preprint for paper, preprint in zip(originals, preprints, strict=True)}
+    Authorship.objects.bulk_create(
+        Authorship(paper=preprint_of[paper_id], person_id=person_id, position=position)
+        for paper_id, person_id, position in Authorship.objects.filter(
+            paper__in=originals
+        ).values_list("paper_id", "person_id", "position")
+    )
+    through = Paper.versions.through
+    through.objects.bulk_create(
+        through(from_paper_id=a, to_paper_id=b)
+        for paper, preprint in zip(originals, preprints, strict=True)
+        for a, b in ((paper.pk, preprint.pk), (preprint.pk, paper.pk))
+    )
+    paper_versions_refold(paper_ids=[paper.pk for paper in originals])
+    search_text_refresh(preprint.pk for preprint in preprints)
+    return preprints

@@ -44,3 +44,26 @@ def test_a_later_change_of_the_paper_table_runs_on_every_database():
         editor.alter_field(Paper, old, new, strict=True)
         editor.alter_field(Paper, new, old, strict=True)
     assert ("paper_search_document" in paper_indexes()) == (connection.vendor == "postgresql")
+
+
+@pytest.mark.django_db(transaction=True)
+def test_the_folding_migration_folds_the_versions_linked_before_it():
+    from django.db.migrations.executor import MigrationExecutor
+
+    before, after = [("pubs", "0008_source_state")], [("pubs", "0009_paper_folded_into")]
+    executor = MigrationExecutor(connection)
+    executor.migrate(before)
+    Paper = executor.loader.project_state(before).apps.get_model("pubs", "Paper")
+    common = {"title": "Automatic Design of Heuristics", "extra_fields": {}}
+    report = Paper.objects.create(slug="report", kind="other", year=2014, **common)
+    journal = Paper.objects.create(slug="journal", kind="journal", year=2016, **common)
+    Paper.objects.create(slug="alone", kind="preprint", year=2015, **common)
+    journal.versions.add(report)
+
+    executor = MigrationExecutor(connection)
+    executor.loader.build_graph()
+    executor.migrate(after)
+    Paper = executor.loader.project_state(after).apps.get_model("pubs", "Paper")
+    folded = dict(Paper.objects.values_list("slug", "folded_into__slug"))
+    assert folded == {"report": "journal", "journal": None, "alone": None}
+    call_command("migrate", "pubs", verbosity=0)  # the migrations after it, if any

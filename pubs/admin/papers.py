@@ -55,6 +55,7 @@ from pubs.queries.selectors import in_groups
 from pubs.search import search_text_refresh
 from pubs.services import public_version
 from pubs.services.papers import authorships_make_room, papers_match_venues
+from pubs.services.versions import paper_versions_refold
 from pubs.uploads import check_link_file
 from pubs.venues import ccf
 
@@ -476,8 +477,10 @@ class PaperAdmin(ScopedAdmin, CheckedIds, RecordedAdmin):
         super().save_model(request, obj, form, change)
 
     def save_related(self, request: HttpRequest, form, formsets, change: bool) -> None:
+        versions_before = list(form.instance.versions.values_list("pk", flat=True))
         super().save_related(request, form, formsets, change)
         search_text_refresh([form.instance.pk])  # with its authors as saved
+        paper_versions_refold(paper_ids=[form.instance.pk, *versions_before])
 
     def history_form_view(
         self, request: HttpRequest, object_id: str, version_id: str, extra_context=None
@@ -496,8 +499,10 @@ class PaperAdmin(ScopedAdmin, CheckedIds, RecordedAdmin):
         with transaction.atomic():
             response = super().history_form_view(request, object_id, version_id, context)
             if request.method == "POST" and isinstance(response, HttpResponseRedirect):
-                # The paper's fields are reverted: its authors follow.
+                # The paper's fields are reverted: its authors follow, and its versions'
+                # folding (the record's is that of its day).
                 self.revert_authors(request, version)
+                paper_versions_refold(paper_ids=[version.id])
         return response
 
     def revert_authors(self, request: HttpRequest, version) -> None:
@@ -568,6 +573,7 @@ class PaperAdmin(ScopedAdmin, CheckedIds, RecordedAdmin):
             for name, value in values.items():
                 setattr(paper, name, value)
         bulk_update_with_history(papers, Paper, list(values), default_user=request.user)
+        paper_versions_refold(paper_ids=[paper.pk for paper in papers])  # a version shown, hidden
         public_version.bump()  # bulk updates send no signals
         self.message_user(request, message % {"count": len(papers)}, messages.SUCCESS)
 

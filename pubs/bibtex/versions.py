@@ -12,12 +12,18 @@ entry or a stored paper is promoted by its published version), the suggestions o
 versions (pubs.services.suggestions, whose query reads :data:`PREPRINT_KINDS`,
 :data:`UNPUBLISHED_STATUSES` and :data:`PREPRINT_VENUE_KINDS`) and the CV lists
 (pubs.export.cv) ask :func:`version_of`.
+
+Which of the versions of one work stands for it on the public lists is decided here too
+(:func:`standing_version`, in the order :func:`standing_order` writes down), over plain
+values of the papers linked as versions (:func:`folded_into`); pubs.services.versions
+stores it.
 """
 
 from __future__ import annotations
 
 import functools
 import re
+from collections.abc import Iterable
 from dataclasses import dataclass
 from typing import Literal
 
@@ -95,3 +101,99 @@ def is_minor_version(container: str) -> bool:
 
 
 _SHORT = re.compile(r"(?i)\bshort\s+papers?\b")
+
+
+# -- the version that stands for a work ---------------------------------------------------------
+
+#: The stages, the most published first: the first thing that decides which version of a
+#: work stands for it.
+STAGE_ORDER: tuple[Stage, ...] = ("published", "accepted", "submitted", "preprint")
+#: The forms, the fullest first: what decides between versions at one stage (a full paper
+#: before its book chapter, a chapter before its workshop, short, poster or demo version, those
+#: before a report, a thesis, a patent or anything else, and all of them before a preprint).
+FORM_ORDER: dict[Form, int] = {
+    "full": 0,
+    "book": 1,
+    "minor": 2,
+    "report": 3,
+    "thesis": 3,
+    "patent": 3,
+    "other": 3,
+    "preprint": 4,
+}
+
+
+@dataclass(frozen=True, slots=True)
+class LinkedVersion:
+    """A paper linked to others as versions of one work, as the choice of the version that
+    stands for the work reads it: plain values of its columns."""
+
+    id: int
+    kind: str
+    status: str = "published"
+    container: str = ""
+    venue_kind: str = ""
+    year: int | None = None
+    public: bool = True
+
+    @property
+    def version(self) -> Version:
+        return version_of(self.kind, self.status, self.container, self.venue_kind)
+
+
+def standing_order(paper: LinkedVersion) -> tuple:
+    """The key that sorts the versions of one work, the one that stands for it first.
+
+    In this order: a public version before a hidden one (the public sees a work by a version
+    it may open); the most published stage (published, accepted, submitted, preprint); the
+    fuller form (:data:`FORM_ORDER`); the later year (an unknown year last); the lowest id,
+    so that the choice never depends on the order the versions come in."""
+    version = paper.version
+    return (
+        not paper.public,
+        STAGE_ORDER.index(version.stage),
+        FORM_ORDER[version.form],
+        -(paper.year or 0),
+        paper.id,
+    )
+
+
+def standing_version(papers: Iterable[LinkedVersion]) -> int:
+    """The id of the version that stands for the work ``papers`` are versions of."""
+    return min(papers, key=standing_order).id
+
+
+def linked_groups(ids: Iterable[int], links: Iterable[tuple[int, int]]) -> list[set[int]]:
+    """The papers of ``ids`` grouped by work: the connected groups of the graph whose edges
+    are ``links`` (pairs of papers linked as versions; a pair naming a paper outside ``ids``
+    is left out). A paper linked to none is a group of its own. Groups come in the order of
+    their smallest id."""
+    parent = {pk: pk for pk in ids}
+
+    def root(pk: int) -> int:
+        while parent[pk] != pk:
+            parent[pk] = parent[parent[pk]]
+            pk = parent[pk]
+        return pk
+
+    for one, two in links:
+        if one in parent and two in parent:
+            first, second = sorted((root(one), root(two)))
+            parent[second] = first
+    groups: dict[int, set[int]] = {}
+    for pk in sorted(parent):
+        groups.setdefault(root(pk), set()).add(pk)
+    return list(groups.values())
+
+
+def folded_into(
+    papers: Iterable[LinkedVersion], links: Iterable[tuple[int, int]]
+) -> dict[int, int | None]:
+    """Paper id -> the id of the version that stands for its work, or None for the version
+    that stands (and for a paper linked to no other): what ``Paper.folded_into`` holds."""
+    by_id = {paper.id: paper for paper in papers}
+    folded: dict[int, int | None] = {}
+    for group in linked_groups(by_id, links):
+        standing = standing_version(by_id[pk] for pk in group)
+        folded.update((pk, None if pk == standing else standing) for pk in group)
+    return folded

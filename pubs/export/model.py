@@ -10,6 +10,7 @@ import re
 from dataclasses import dataclass, field
 
 from pubs.bibtex.names import parse_name
+from pubs.bibtex.versions import Version, version_of
 from pubs.text import is_chinese
 
 #: A container that names only a preprint server ("arXiv", "arXiv preprint arXiv:2405.14430",
@@ -56,6 +57,32 @@ class ExportAuthor:
         parsed = parse_name(printed)
         family = " ".join(part for part in (parsed.von, parsed.family) if part)
         return parsed.given, family or printed, parsed.jr
+
+
+@dataclass(frozen=True, slots=True)
+class OtherVersion:
+    """Another version of a listed paper's work, folded into it (a preprint, a workshop
+    version, a report): what the entry's "also:" line names and links to."""
+
+    slug: str
+    kind: str
+    status: str = "published"
+    year: int | None = None
+    #: The booktitle or journal as the version prints it.
+    container_title: str = ""
+    #: The venue's short name ("arXiv", "ICAPS"), "" when it has none.
+    venue: str = ""
+    venue_kind: str = ""
+
+    @property
+    def version(self) -> Version:
+        """Its stage and form (pubs.bibtex.versions)."""
+        return version_of(self.kind, self.status, self.container_title, self.venue_kind)
+
+    @property
+    def where(self) -> str:
+        """Where it appeared, shortly: the venue's short name, else as printed."""
+        return self.venue or self.container_title
 
 
 @dataclass(slots=True, kw_only=True)
@@ -107,6 +134,8 @@ class ExportPaper:
     authors: tuple[ExportAuthor, ...] = ()
     #: "CCF A", "CCF B (A in 2022)", "" when the venue is not ranked.
     ccf_label: str = ""
+    #: The other public versions of the work, folded into this one, newest first.
+    other_versions: tuple[OtherVersion, ...] = ()
 
     @property
     def container(self) -> str:

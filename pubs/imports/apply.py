@@ -50,6 +50,7 @@ from pubs.permissions import Scope, import_for_review
 from pubs.search import paper_search_text, search_text_refresh
 from pubs.services import public_version
 from pubs.services.papers import authorships_make_room
+from pubs.services.versions import paper_versions_refold
 from pubs.venues.catalogue import venue_slug
 from pubs.venues.resolution import abbreviation_key, abbreviations, new_venue_key, venue_name
 
@@ -110,6 +111,10 @@ def bibtex_import_apply(
     _complete_authors(plan, person_ids, history, changes)
     search_text_refresh(updated)  # the papers created have theirs already
     _link_versions(plan, created, changes)
+    # The versions linked, and the papers filled in (a kind, a venue, a year may change
+    # which version stands for a work).
+    linked = {pk for pair in changes["version_links"] for pk in pair}
+    paper_versions_refold(paper_ids=linked | set(updated))
     if group is not None:
         _add_to_group(plan, created, group, changes, outside=planned.outside)
     _remember_variants(plan, history, changes, planned.scope)

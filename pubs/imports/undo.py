@@ -22,7 +22,7 @@ from pubs.models import Authorship, BibtexImport, ImportStatus, Paper, Tag, Venu
 from pubs.search import search_text_refresh
 from pubs.services import public_version
 from pubs.services.papers import authorships_make_room
-from pubs.services.version_links import version_links_changed
+from pubs.services.versions import paper_versions_refold
 
 
 @transaction.atomic
@@ -53,15 +53,24 @@ def bibtex_import_undo(*, record: BibtexImport, user=None) -> list[str]:
 
 def _undo(changes: dict, history: dict) -> list[str]:
     notes = []
-    Paper.objects.filter(pk__in=changes.get("papers", [])).delete()
+    created = changes.get("papers", [])
+    # The papers whose work may stand by another version once the import's papers, links
+    # and fields go: those it linked or filled in, and those linked to a paper it created.
+    refold = {pk for pair in changes.get("version_links", []) for pk in pair}
+    refold |= {pk for pk, _ in changes.get("updated", [])}
+    refold |= set(
+        Paper.versions.through.objects.filter(from_paper_id__in=created).values_list(
+            "to_paper_id", flat=True
+        )
+    )
+    Paper.objects.filter(pk__in=created).delete()
     _restore_authors(changes, history)
     _restore_papers(changes.get("updated", []), history)
     for one, two in changes.get("version_links", []):
         Paper.versions.through.objects.filter(
             Q(from_paper_id=one, to_paper_id=two) | Q(from_paper_id=two, to_paper_id=one)
         ).delete()
-    if unlinked := {paper for pair in changes.get("version_links", []) for paper in pair}:
-        version_links_changed(paper_ids=unlinked)
+    paper_versions_refold(paper_ids=refold - set(created))
     for paper_id, group_id in changes.get("group_links", []):
         Paper.groups.through.objects.filter(paper_id=paper_id, group_id=group_id).delete()
     _forget_variants(changes.get("variants", []), history)

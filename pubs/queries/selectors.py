@@ -16,10 +16,11 @@ from typing import Any
 from django.conf import settings
 from django.core.files.storage import default_storage
 from django.db.models import Count, Exists, F, Min, OuterRef, Prefetch, Q, QuerySet, Subquery, Sum
+from django.db.models.functions import Coalesce
 
 from people import names
 from people.models import Advising, Group, Membership, Person, Role
-from pubs.export.model import ExportAuthor, ExportPaper
+from pubs.export.model import ExportAuthor, ExportPaper, OtherVersion
 from pubs.metrics import h_index
 from pubs.models import Authorship, CitationCount, Link, Paper, Tag, Venue, VenueRank, ccf_label
 from pubs.search import name_key, printed_forms
@@ -61,8 +62,9 @@ def entries(
 ) -> list[ExportPaper]:
     """The papers of ``papers``, in its order, as ExportPapers: everything an entry shows, on
     a page or in an export (venue and CCF rank, authors in order with their people and
-    whether each is a lab member, links, tags). The one read of papers that lists and
-    exports share: five queries of plain rows, whatever the number of papers.
+    whether each is a lab member, links, tags, the other versions folded into each). The
+    one read of papers that lists and exports share: six queries of plain rows, whatever
+    the number of papers.
 
     Ordered newest first, made total with the id so that two reads of a list agree; an
     explicit order or a slice is kept as it is. ``absolute_url`` turns the site-relative URL
@@ -78,6 +80,7 @@ def entries(
     authors = _authors(ids)
     links = _links(ids, absolute_url)
     tags = _tags(ids)
+    versions = _other_versions(ids)
     labels = _RankLabels(_ranks(venue_ids))
     width = len(PAPER_FIELDS)
     records = []
@@ -94,9 +97,11 @@ def entries(
                 ccf_label=labels.label(venue_id, fields["year"]),
                 ccf_rank=labels.current(venue_id),
             )
-        records.append(
-            _record(fields, awards, extra, tags.get(pk, ()), links.get(pk, ()), authors.get(pk, ()))
+        record = _record(
+            fields, awards, extra, tags.get(pk, ()), links.get(pk, ()), authors.get(pk, ())
         )
+        record.other_versions = tuple(versions.get(pk, ()))
+        records.append(record)
     return records
 
 
@@ -244,6 +249,26 @@ def _tags(ids: QuerySet | list[int]) -> dict[int, list[str]]:
     return by_paper
 
 
+def _other_versions(ids: QuerySet | list[int]) -> dict[int, list[OtherVersion]]:
+    """Paper id -> the public versions folded into it, newest first."""
+    rows = (
+        Paper.objects.public()
+        .filter(folded_into__in=ids)
+        .order_by("folded_into", F("year").desc(nulls_last=True), "pk")
+        .values_list(
+            "folded_into", "slug", "kind", "status", "year", "container_title",
+            "venue__abbreviation", "venue__name", "venue__kind",
+        )
+    )  # fmt: skip
+    by_paper: dict[int, list[OtherVersion]] = defaultdict(list)
+    for standing, slug, kind, status, year, container, abbreviation, name, venue_kind in rows:
+        venue = abbreviation or name or ""
+        by_paper[standing].append(
+            OtherVersion(slug, kind, status, year, container, venue, venue_kind or "")
+        )
+    return by_paper
+
+
 def _ranks(venue_ids: set[int]) -> dict[int, dict[int, str]]:
     """Venue id -> (CCF edition -> the venue's best rank in it)."""
     rows = VenueRank.objects.filter(ranking=ccf.RANKING)
@@ -296,19 +321,37 @@ def authors_prefetch() -> Prefetch:
 
 
 def public_papers() -> QuerySet[Paper]:
-    """Public papers, newest first (``entries`` reads what a list shows of them)."""
+    """Public papers listed, one per work (the version that stands for it: its other
+    versions are folded into it), newest first (``entries`` reads what a list shows of them).
+    Every public list, count and export starts here; a folded version keeps its own page
+    (:func:`paper_details`)."""
+    return _ordered(Paper.objects.public().standing())
+
+
+def public_versions() -> QuerySet[Paper]:
+    """Every public paper, the versions folded into another one included: what has a page
+    and an export of its own."""
     return _ordered(Paper.objects.public())
 
 
+def standing_for(papers: Q) -> Q:
+    """A filter of papers: those of ``papers`` and the versions the others are folded
+    into, so that a list of standing versions keeps a work of which only a folded version
+    is, say, a person's, a group's or tagged."""
+    folded = Paper.objects.filter(papers, folded_into__isnull=False).values("folded_into")
+    return papers | Q(pk__in=folded)
+
+
 def paper_details() -> QuerySet[Paper]:
-    """Public papers as model instances with what a paper's own page shows: venue and ranks,
-    authors with their people, affiliations and membership, links, tags, and the public
+    """Public papers, folded versions included, as model instances with what a paper's own
+    page shows: venue and ranks, authors with their people, affiliations and membership,
+    links, tags, the version that stands for its work when it is folded, and the public
     papers linked as its other versions, with their venues (one query). Its groups are
     :func:`paper_groups`."""
-    versions = public_papers().select_related("venue").defer(*PAPER_UNSHOWN)
+    versions = public_versions().select_related("venue").defer(*PAPER_UNSHOWN)
     return (
-        public_papers()
-        .select_related("venue")
+        public_versions()
+        .select_related("venue", "folded_into")
         .prefetch_related(
             "venue__ranks",
             authors_prefetch(),
@@ -316,7 +359,7 @@ def paper_details() -> QuerySet[Paper]:
             "tags",
             Prefetch("versions", queryset=_ordered(versions)),
         )
-        .defer(*PAPER_UNSHOWN)
+        .defer(*PAPER_UNSHOWN, *(f"folded_into__{name}" for name in PAPER_UNSHOWN))
     )
 
 
@@ -341,7 +384,7 @@ def newest_papers(limit: int, papers: QuerySet[Paper] | None = None) -> QuerySet
     """The public papers (of ``papers``: a person's, a group's) added last, as model
     instances with their venue and authors."""
     return (
-        (Paper.objects.public() if papers is None else papers)
+        (public_papers() if papers is None else papers)
         .select_related("venue")
         .prefetch_related(authors_prefetch())
         .defer(*PAPER_UNSHOWN)
@@ -354,12 +397,15 @@ def newest_papers(limit: int, papers: QuerySet[Paper] | None = None) -> QuerySet
 
 
 def person_papers(person: Person) -> QuerySet[Paper]:
+    """A person's works: the standing versions of the papers they wrote, a work of which
+    they wrote only a folded version (a preprint, a workshop version) included."""
     authored = Authorship.objects.filter(person=person).values("paper_id")
-    return public_papers().filter(pk__in=authored)
+    return public_papers().filter(standing_for(Q(pk__in=authored)))
 
 
 def group_papers(group: Group) -> QuerySet[Paper]:
-    return public_papers().filter(in_groups([group.pk]))
+    """A group's works: the standing versions of its papers (:func:`in_groups`)."""
+    return public_papers().filter(standing_for(in_groups([group.pk])))
 
 
 def in_groups(groups: Iterable[int] | QuerySet[Group]) -> Q:
@@ -551,13 +597,14 @@ def person_citations(person: Person) -> Citations | None:
 
 
 def coauthors(person: Person, limit: int = 12) -> list[tuple[Person, int]]:
-    """The people who most often wrote (public papers) with ``person``."""
+    """The people who most often wrote (public papers) with ``person``, counted by work:
+    the versions of one work count once."""
     papers = Authorship.objects.filter(person=person, paper__is_public=True).values("paper")
     rows = (
         Authorship.objects.filter(paper__in=papers)
         .exclude(person=person)
         .values_list("person")
-        .annotate(n=Count("pk"))  # one authorship per paper and person: n counts papers
+        .annotate(n=Count(_work("paper__"), distinct=True))
         .order_by("-n", "person")[:limit]
     )
     counts = dict(rows)
@@ -579,13 +626,20 @@ def public_people() -> QuerySet[Person]:
     )
 
 
+def _work(prefix: str = "") -> Coalesce:
+    """The work of a paper (at ``prefix`` of another model), as an expression: the id of
+    the version it is folded into, or its own. Counting these distinct counts works."""
+    return Coalesce(f"{prefix}folded_into", f"{prefix}pk")
+
+
 def people() -> QuerySet[Person]:
-    """Public people with the number of their public papers, members first."""
+    """Public people with the number of their public works (the versions of one work
+    count once), members first."""
     public = Q(authorships__paper__is_public=True)
     return (
         public_people()
         .annotate(
-            paper_count=Count("authorships", filter=public),
+            paper_count=Count(_work("authorships__paper__"), filter=public, distinct=True),
             is_member=Exists(Membership.objects.confirmed().filter(person=OuterRef("pk"))),
         )
         .order_by("family_name", "given_name", "pk")
@@ -693,8 +747,9 @@ def group_members(group: Group) -> list[RoleMembers]:
 
 
 def venues(sort: str = "rank", *, with_papers_only: bool = False) -> QuerySet[Venue]:
-    """Venues with their current rank and the number of their public papers."""
-    public = Q(papers__is_public=True)
+    """Venues with their current rank and the number of their public papers listed (a
+    version folded into another one is listed at the venue of the version that stands)."""
+    public = Q(papers__is_public=True, papers__folded_into__isnull=True)
     queryset = Venue.objects.annotate(
         paper_count=Count("papers", filter=public),
         current_rank=Subquery(

@@ -9,6 +9,7 @@ from django.db.models import F
 from pubs.models import MAX_POSITION, Authorship, Paper, PaperKind, Venue, VenueRank
 from pubs.search import search_text_refresh
 from pubs.services import public_version
+from pubs.services.versions import paper_versions_refold
 from pubs.venues import ccf
 from pubs.venues.catalogue import EditionReport, Entry, VenueSpec, merge_edition
 from pubs.venues.resolution import VenueIndex
@@ -149,6 +150,8 @@ def papers_match_venues(
         paper.save(update_fields=["venue", "modified"])
         report.matched.append((paper, paper.venue, resolution.reason))
     search_text_refresh(paper.pk for paper, _, _ in report.matched)
+    # A venue (a preprint server) may say which version of a work stands for it.
+    paper_versions_refold(paper_ids=[paper.pk for paper, _, _ in report.matched])
     return report
 
 

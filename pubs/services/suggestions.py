@@ -44,6 +44,7 @@ from pubs.kinds import BIBTEX_KINDS, CROSSREF_KINDS
 from pubs.models import Paper, PaperKind, Status, Suggestion, SuggestionStatus, Venue, VenueKind
 from pubs.search import search_text_refresh
 from pubs.services.papers import venue_index
+from pubs.services.versions import paper_versions_refold
 from pubs.sources import arxiv, crossref, dblp, openalex
 from pubs.sources.http import HttpClient, NotFound, SourceError
 from pubs.venues.resolution import VenueIndex, names_an_event
@@ -638,9 +639,10 @@ def _write(paper: Paper, values: dict[str, Any], user, reason: str) -> None:
 
 def _papers_changed(*, paper_ids: list[int]) -> None:
     """What follows a suggestion accepted or undone, in its transaction: the papers' search
-    text, written again from their new fields (and whatever else derives from a paper's
-    version, here, in one place)."""
+    text, written again from their new fields, and the version that stands for their work
+    (a preprint made its published version may now stand for it)."""
     search_text_refresh(paper_ids)
+    paper_versions_refold(paper_ids=paper_ids)
 
 
 def _value(paper: Paper, name: str) -> Any:

@@ -39,6 +39,7 @@ from pubs.models import BibtexImport, ImportStatus, Paper
 from pubs.permissions import EVERYTHING, Scope, editable_papers, scope_for
 from pubs.queries.lookalikes import linked_versions, paper_records
 from pubs.services import public_version
+from pubs.services.versions import paper_versions_refold
 
 #: The import history's source of the links found among stored papers.
 VERSIONS_SOURCE = "versions"
@@ -190,7 +191,8 @@ def paper_versions_link(*, pairs: Iterable[tuple[int, int]], user=None) -> Bibte
 
 
 def version_links_changed(*, paper_ids: Collection[int]) -> None:
-    """What follows every change of the version links of ``paper_ids`` made by linking or
-    by undoing an import: the public pages, which show a work's versions once, are made
-    stale. The one place where what the public lists fold together is refreshed."""
+    """What follows linking versions of ``paper_ids``: the version that stands for each of
+    their works is chosen again, and the public pages, whose entries name a work's other
+    versions, are made stale."""
+    paper_versions_refold(paper_ids=paper_ids)
     public_version.bump()  # bulk writes send no signals

@@ -28,6 +28,7 @@ register.filter("last_page", presentation.last_page)
 register.filter("entry_venue", presentation.entry_venue)
 register.filter("status_label", presentation.status_label)
 register.filter("link_label", presentation.link_label)
+register.filter("version_label", presentation.version_label)
 register.filter("with_gaps", presentation.with_gaps)
 
 

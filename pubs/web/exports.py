@@ -132,7 +132,7 @@ def all_papers(request: HttpRequest, fmt: str) -> HttpResponse:
 
 @cached_page(export_query)
 def paper(request: HttpRequest, slug: str, fmt: str) -> HttpResponse:
-    papers = selectors.public_papers().filter(slug=slug)
+    papers = selectors.public_versions().filter(slug=slug)
     if not papers.exists():
         raise Http404("No such paper.")
     return _export(request, papers, fmt, slug)

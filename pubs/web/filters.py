@@ -1,5 +1,9 @@
 """The one FilterSet of every public list of papers (all, a group's, a person's, a venue's).
 
+The list is of the versions that stand for their works (``selectors.public_papers``): the
+year, kind, rank, venue and status filters read the version that stands; a work is a
+person's, a group's or a tag's when any of its versions is.
+
 Query string: year, year_min, year_max, kind, rank (A, B, C, none) with an optional edition
 of the CCF list (the current one by default), venue, person, group (slugs), status, selected,
 tag, and q (title, author names and venue). Every value is bounded: years to the years a
@@ -15,7 +19,7 @@ import django_filters
 from django import forms
 from django.conf import settings
 from django.core.validators import MaxValueValidator, MinValueValidator
-from django.db.models import QuerySet
+from django.db.models import Q, QuerySet
 from django.utils.translation import gettext_lazy as _
 
 from people.models import Group
@@ -97,14 +101,15 @@ class PaperFilter(django_filters.FilterSet):
 
     def filter_person(self, queryset: QuerySet, name: str, value: str) -> QuerySet:
         authored = Authorship.objects.filter(person__slug=value).values("paper_id")
-        return queryset.filter(pk__in=authored)
+        return queryset.filter(selectors.standing_for(Q(pk__in=authored)))
 
     def filter_group(self, queryset: QuerySet, name: str, value: str) -> QuerySet:
-        return queryset.filter(selectors.in_groups(Group.objects.filter(slug=value)))
+        groups = Group.objects.filter(slug=value)
+        return queryset.filter(selectors.standing_for(selectors.in_groups(groups)))
 
     def filter_tag(self, queryset: QuerySet, name: str, value: str) -> QuerySet:
         through = Paper.tags.through.objects.filter(tag__slug=value).values("paper_id")
-        return queryset.filter(pk__in=through)
+        return queryset.filter(selectors.standing_for(Q(pk__in=through)))
 
     def filter_text(self, queryset: QuerySet, name: str, value: str) -> QuerySet:
         """The search (pubs.search.paper_search): the people the query names are kept for

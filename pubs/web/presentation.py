@@ -10,9 +10,9 @@ from dataclasses import dataclass
 from typing import Any, TypeVar
 from urllib.parse import quote_plus
 
-from django.utils.translation import gettext
+from django.utils.translation import gettext, gettext_lazy
 
-from pubs.export.model import ExportPaper
+from pubs.export.model import ExportPaper, OtherVersion
 from pubs.kinds import kind_row
 from pubs.models import LinkKind, PaperKind, Status, ThesisType
 
@@ -102,6 +102,30 @@ def status_label(status: str) -> str:
 
 def link_label(kind: str) -> str:
     return choice_label(LinkKind, kind)
+
+
+#: What a version other than the full paper is called in an entry's "also:" line, by its
+#: form (pubs.bibtex.versions); a full version is called by its kind.
+FORM_LABELS = {
+    "preprint": gettext_lazy("preprint"),
+    "minor": gettext_lazy("workshop or short version"),
+    "report": gettext_lazy("report"),
+    "thesis": gettext_lazy("thesis"),
+    "book": gettext_lazy("book or chapter"),
+    "patent": gettext_lazy("patent"),
+}
+#: The stages named before the form of a version not published yet.
+STAGE_LABELS = {"submitted": gettext_lazy("submitted"), "accepted": gettext_lazy("accepted")}
+
+
+def version_label(version: OtherVersion) -> str:
+    """What a folded version is, in a few words: "preprint", "workshop or short version",
+    "report", "journal article", "accepted conference paper"."""
+    stage, form = version.version.stage, version.version.form
+    label = FORM_LABELS.get(form) or choice_label(PaperKind, version.kind).lower()
+    if stage in STAGE_LABELS and form != "preprint":
+        return f"{STAGE_LABELS[stage]} {label}"
+    return str(label)
 
 
 def with_gaps(authors: Sequence[Positioned]) -> list[Positioned | None]:

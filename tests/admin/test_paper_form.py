@@ -217,3 +217,46 @@ def test_a_position_past_the_largest_is_refused(admin_client):
     formset = response.context["inline_admin_formsets"][0].formset
     assert "position" in formset.forms[0].errors
     assert not Paper.objects.filter(slug="a-paper").exists()
+
+
+@pytest.mark.django_db
+def test_linking_a_version_in_the_form_folds_the_lesser_one_into_the_paper(admin_client):
+    preprint = paper_with_authors(kind="preprint", year=2021, venue=None, slug="the-preprint")
+    response = admin_client.post(
+        reverse("admin:pubs_paper_add"),
+        paper_form_data(kind="journal", year="2022", versions=[preprint.pk]),
+    )
+    assert response.status_code == 302
+    preprint.refresh_from_db()
+    assert preprint.folded_into == Paper.objects.get(slug="a-paper")
+
+
+@pytest.mark.django_db
+def test_unlinking_a_version_in_the_form_lists_it_again(admin_client):
+    preprint = paper_with_authors(kind="preprint", year=2021, venue=None, slug="the-preprint")
+    url = reverse("admin:pubs_paper_add")
+    admin_client.post(url, paper_form_data(kind="journal", versions=[preprint.pk]))
+    paper = Paper.objects.get(slug="a-paper")
+    response = admin_client.post(
+        reverse("admin:pubs_paper_change", args=[paper.pk]), paper_form_data(kind="journal")
+    )
+    assert response.status_code == 302
+    preprint.refresh_from_db()
+    assert preprint.folded_into is None
+
+
+@pytest.mark.django_db
+def test_hiding_the_version_that_stands_from_the_changelist_lists_the_other(admin_client):
+    preprint = paper_with_authors(kind="preprint", year=2021, venue=None, slug="the-preprint")
+    admin_client.post(
+        reverse("admin:pubs_paper_add"), paper_form_data(kind="journal", versions=[preprint.pk])
+    )
+    paper = Paper.objects.get(slug="a-paper")
+    admin_client.post(
+        reverse("admin:pubs_paper_changelist"),
+        {"action": "make_private", "_selected_action": [paper.pk]},
+    )
+    preprint.refresh_from_db()
+    assert preprint.folded_into is None
+    paper.refresh_from_db()
+    assert paper.folded_into == preprint

@@ -7,10 +7,11 @@ from django.test.utils import CaptureQueriesContext
 from pubs.models import Paper
 from pubs.queries import selectors
 from pubs.queries.exporting import export_papers
-from tests.factories import bulk_dataset
+from tests.factories import bulk_dataset, with_preprints
 
-#: Papers with their venues, venue ranks, authorships with their people, links, tags.
-QUERIES = 5
+#: Papers with their venues, venue ranks, authorships with their people, links, tags, the
+#: other versions folded into them.
+QUERIES = 6
 
 
 @pytest.mark.parametrize("papers", [10, 200])
@@ -50,3 +51,16 @@ def test_the_read_selects_no_private_column(db):
     selected = " ".join(query["sql"].split(" FROM ")[0] for query in queries.captured_queries)
     for column in ("internal_note", "email", "search_text", "bio"):
         assert f'."{column}"' not in selected
+
+
+@pytest.mark.parametrize("papers", [10, 200])
+def test_the_versions_folded_into_the_papers_cost_no_query_more(
+    db, papers, django_assert_num_queries
+):
+    with_preprints(bulk_dataset(papers, authors_per_paper=2))
+    with django_assert_num_queries(QUERIES):
+        exported = export_papers(selectors.public_papers())
+    assert len(exported) == papers
+    folded = [paper for paper in exported if paper.other_versions]
+    assert len(folded) == papers // 2
+    assert all(paper.other_versions[0].version.stage == "preprint" for paper in folded)

@@ -168,3 +168,18 @@ def test_an_imported_paper_can_be_reverted_to_how_it_was_imported(admin_client):
     revert(admin_client, paper, paper.history.earliest())
     assert paper.title == "As Imported"
     assert authors_of(paper) == before
+
+
+def test_a_reverted_version_stays_folded_into_the_version_that_stands(admin_client):
+    preprint = paper_with_authors(
+        PersonFactory(), kind="preprint", year=2021, venue=None, slug="the-preprint"
+    )
+    admin_client.post(
+        reverse("admin:pubs_paper_add"),
+        paper_form_data(kind="journal", year="2022", versions=[preprint.pk]),
+    )
+    journal = Paper.objects.get(slug="a-paper")
+    preprint.refresh_from_db()
+    assert preprint.folded_into == journal
+    revert(admin_client, preprint, preprint.history.earliest())  # recorded before the link
+    assert preprint.folded_into == journal
