@@ -66,6 +66,9 @@ _CAMEL_CASE = re.compile(r"\b\w*[a-z]\w*[A-Z]\w*\b")
 _LEADING_NAME = re.compile(r"^\s*([\w-]+)\s*:")
 #: Kinds of the published paper a report becomes.
 REPORT_BECOMES = frozenset({"conference", "journal"})
+#: A conference paper and the journal paper of its title that extends it: the journal
+#: paper at most this many years later (IRIDIA's bibliography: 1 to 4).
+JOURNAL_EXTENSION_YEARS = 4
 
 
 @dataclass(frozen=True)
@@ -196,11 +199,30 @@ def _report_and_published(pair: Pair) -> bool:
     return None in (report.year, published.year) or report.year <= published.year
 
 
+def _conference_and_journal(pair: Pair) -> bool:
+    """A full conference paper and the journal paper of its title, the journal paper the
+    same year or later (its extension, or the conference paper's journal-first version)."""
+    if pair.mine.minor or pair.theirs.minor:
+        return False
+    if (pair.mine.kind, pair.theirs.kind) == ("conference", "journal"):
+        conference, journal = pair.mine, pair.theirs
+    elif (pair.mine.kind, pair.theirs.kind) == ("journal", "conference"):
+        conference, journal = pair.theirs, pair.mine
+    else:
+        return False
+    return None in (conference.year, journal.year) or conference.year <= journal.year
+
+
 def _versions_years_apart(pair: Pair) -> bool:
     if _report_and_published(pair):
         return False  # a report comes any number of years before
     years = _years(pair)
-    return years is not None and abs(years[0] - years[1]) > VERSION_YEARS
+    if years is None:
+        return False
+    apart = abs(years[0] - years[1])
+    if _conference_and_journal(pair):
+        return apart > JOURNAL_EXTENSION_YEARS
+    return apart > VERSION_YEARS
 
 
 def system_names(title: str) -> frozenset[str]:
@@ -336,7 +358,8 @@ RULES: tuple[Rule, ...] = (
         "version",
         "veto",
         _versions_years_apart,
-        "a workshop version and its full paper are at most two years apart",
+        "a workshop version and its full paper are at most two years apart, a conference"
+        " paper and its journal extension four",
     ),
     Rule(
         "workshop_and_full_version",
@@ -351,6 +374,13 @@ RULES: tuple[Rule, ...] = (
         "evidence",
         _report_and_published,
         "a report and the paper it became",
+    ),
+    Rule(
+        "conference_and_journal_version",
+        "version",
+        "evidence",
+        _conference_and_journal,
+        "a conference paper and the journal paper of its title that extends it",
     ),
     # -- a preprint and its published version under another title ---------------------------
     Rule(

@@ -56,6 +56,9 @@ class Rule:
     #: Whether most of the name's co-authors being the person's is evidence enough, however
     #: many others wrote with them (a lab writes with its head, who wrote with everyone).
     covered_suffices: bool = False
+    #: Whether the two sharing most of their co-authors, each of the two's, is evidence
+    #: enough, however many others wrote with them (one lab's circle, written two ways).
+    alike_circles_suffice: bool = False
 
 
 #: How an author is matched, in the order tried: the one place that says it.
@@ -85,9 +88,11 @@ RULES: tuple[Rule, ...] = (
     Rule(
         "middle_one_side",
         'a middle name or initial on one side only ("Samantha P. Nair", Samantha Nair),'
-        " with a co-author in common few others share",
+        " with a co-author in common few others share, or most co-authors in common (two at"
+        " least), each side's",
         coauthors_needed=1,
         remembered=True,
+        alike_circles_suffice=True,
     ),
     Rule(
         "short_given",
@@ -148,6 +153,13 @@ COAUTHOR_SPECIFICITY = 0.05
 #: person's is evidence however prolific they are. The distinct namesakes of the
 #: 10,000-entry benchmark share at most 0.40 ("Yan Lin" and Lin Yan).
 COVERED = 0.5
+#: For the rules that allow it: two people having most of their co-authors in common, each
+#: of the two's and this many at least, is evidence however many others wrote with them (one
+#: lab's circle, written two ways: "Kevin Murphy" and "Kevin P. Murphy" of the IRIDIA
+#: bibliography, 3 of 3). One co-author in common may be a hub everyone shares; the distinct
+#: namesakes of the 10,000-entry benchmark share at most a few of a prolific one's co-authors
+#: ("Samantha Nair", 2 of her 3 among his 111).
+ALIKE_CIRCLES_SHARED = 2
 #: Co-authors in common confirm it only when they are this many times as many as two people
 #: drawing their co-authors from everyone known would have by chance.
 CHANCE_MARGIN = 2
@@ -539,6 +551,11 @@ class PeopleIndex:
                 self._beyond_chance(theirs, mine, len(shared))
                 and (
                     (rule.covered_suffices and len(shared) > COVERED * len(theirs))
+                    or (
+                        rule.alike_circles_suffice
+                        and len(shared) >= ALIKE_CIRCLES_SHARED
+                        and len(shared) > COVERED * max(len(theirs), len(mine))
+                    )
                     or (
                         self._rarely_shared((person.id, mine), (form, theirs), len(shared))
                         and self._rarely_shared((form, theirs), (person.id, mine), len(shared))

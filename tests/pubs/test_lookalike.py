@@ -137,10 +137,17 @@ def test_a_workshop_version_and_the_full_paper_are_versions_to_link():
     assert (pair.finding, pair.rule) == ("versions", "workshop_and_full_version")
 
 
-def test_a_conference_paper_and_its_journal_extension_are_kept_apart_by_the_veto():
+def test_a_conference_paper_and_its_journal_extension_are_versions():
     conference = record(1, "Pattern Databases", 2023, "conference", "Holte", "Felner")
     journal = record(2, "Pattern Databases", 2024, "journal", "Holte", "Felner")
     [pair] = paper_lookalikes([conference, journal])
+    assert (pair.finding, pair.rule) == ("versions", "conference_and_journal_version")
+
+
+def test_a_journal_paper_and_a_later_conference_paper_of_its_title_are_kept_apart():
+    journal = record(1, "Pattern Databases", 2023, "journal", "Holte", "Felner")
+    conference = record(2, "Pattern Databases", 2024, "conference", "Holte", "Felner")
+    [pair] = paper_lookalikes([journal, conference])
     assert (pair.finding, pair.rule) == ("kept apart", "different_kinds")
 
 
@@ -181,8 +188,8 @@ def test_similar_titles_by_one_team_that_no_rule_joins_are_not_listed():
 
 def test_findings_are_listed_conflicts_first():
     papers = [
-        record(1, "Pattern Databases", 2023, "conference", "Holte"),
-        record(2, "Pattern Databases", 2024, "journal", "Holte"),
+        record(1, "Pattern Databases", 2024, "conference", "Holte"),
+        record(2, "Pattern Databases", 2023, "journal", "Holte"),
         record(
             3, "A Tutorial on Bayesian Things", 2018, "preprint", "Stern", arxiv_id="1807.00001"
         ),

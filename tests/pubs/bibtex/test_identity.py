@@ -206,6 +206,26 @@ def test_a_report_after_its_published_version_is_not_linked_as_its_report():
     assert not one_work("version", journal, report)
 
 
+def test_conference_and_journal_version_are_linked_years_apart():
+    """A conference paper of 2013 and its journal extension of 2016, one title."""
+    conference = record(BIDIRECTIONAL, 2013, authors=FELNER, venue=AAAI)
+    journal = record(BIDIRECTIONAL, 2016, "journal", authors=FELNER, venue=TPDS)
+    assert decided("version", journal, conference) == "conference_and_journal_version"
+    assert decided("title", journal, conference) == "different_kinds"
+
+
+def test_a_journal_paper_before_the_conference_paper_of_its_title_is_not_its_extension():
+    conference = record(BIDIRECTIONAL, 2017, authors=FELNER)
+    journal = record(BIDIRECTIONAL, 2016, "journal", authors=FELNER)
+    assert not one_work("version", journal, conference)
+
+
+def test_versions_years_apart_a_journal_paper_five_years_after_the_conference_paper():
+    conference = record(BIDIRECTIONAL, 2011, authors=FELNER)
+    journal = record(BIDIRECTIONAL, 2016, "journal", authors=FELNER)
+    assert decided("version", journal, conference) == "versions_years_apart"
+
+
 # -- a preprint and its published version under another title --------------------------------
 
 PATRICKSTAR_PREPRINT = (

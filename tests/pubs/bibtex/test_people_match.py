@@ -214,6 +214,39 @@ def test_a_co_author_everyone_shares_confirms_nothing(index):
     assert confirm(index, "Geoffrey Hinton", ("bengio",)) is None
 
 
+def lab(index, head: tuple[str, ...], members: int) -> None:
+    """A lab: ``members`` students, each of whom wrote with every one of ``head``."""
+    for number in range(members):
+        student = f"student{number}"
+        index.add(PersonRecord(student, f"Student{number}", "Doe"))
+        index.link_all((student, *head))
+
+
+def test_a_middle_name_on_one_side_with_the_same_co_authors_is_the_same_person(index):
+    """Kevin Murphy and Kevin P. Murphy of one lab: every co-author of each is the other's,
+    however many students wrote with the same three."""
+    heads = ("hutter", "lindauer", "feurer")
+    lab(index, heads, members=30)
+    index.add(PersonRecord("murphy", "Kevin", "Murphy"))
+    index.link_all(("murphy", *heads))
+    found = confirm(index, "Kevin P. Murphy", heads)
+    assert (found.kind, found.person) == ("middle_one_side", "murphy")
+
+
+def test_a_middle_name_on_one_side_sharing_few_of_a_prolific_person_s_co_authors_stays_a_suggestion(
+    index,
+):
+    """Two of a name's three co-authors are among the forty of a prolific person of that
+    name but for a middle initial, and many others wrote with those two: not enough."""
+    heads = ("kenji", "ulla")
+    lab(index, heads, members=30)
+    index.add(PersonRecord("nair", "Samantha", "Nair"))
+    for number in range(40):
+        index.link("nair", f"student{number % 30}" if number < 30 else f"peer{number}")
+    index.link_all(("nair", *heads))
+    assert confirm(index, "Samantha P. Nair", (*heads, "ada")) is None
+
+
 def test_a_name_that_may_be_another_person_s_stays_a_suggestion(index):
     index.add(PersonRecord("hinton-b", "Geoffrey", "Hinton"))
     index.link("hinton-b", "bengio")
