@@ -56,12 +56,21 @@ def report_and_journal(ruiz) -> tuple[Paper, Paper]:
 
 
 @pytest.fixture
-def conference_and_extension(ruiz) -> tuple[Paper, Paper]:
-    """A conference paper (2015) and the journal paper of its title a year later: perhaps
-    its extension, perhaps one paper, by one title and one author only."""
+def journal_then_conference(ruiz) -> tuple[Paper, Paper]:
+    """A journal paper (2015) and a conference paper of its title a year later: perhaps
+    two records of one paper, perhaps two papers, by one title and one author only."""
     return tuple(
         paper_with_authors(ruiz, title="Ablation Analysis", year=year, kind=kind)
-        for year, kind in ((2015, PaperKind.CONFERENCE), (2016, PaperKind.JOURNAL))
+        for year, kind in ((2015, PaperKind.JOURNAL), (2016, PaperKind.CONFERENCE))
+    )
+
+
+@pytest.fixture
+def conference_and_extension(ruiz) -> tuple[Paper, Paper]:
+    """A conference paper (2015) and its journal extension of one title (2017)."""
+    return tuple(
+        paper_with_authors(ruiz, title="Ablation Analysis", year=year, kind=kind)
+        for year, kind in ((2015, PaperKind.CONFERENCE), (2017, PaperKind.JOURNAL))
     )
 
 

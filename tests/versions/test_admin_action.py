@@ -31,16 +31,16 @@ def key(first, second) -> str:
 
 
 def test_the_preview_lists_links_ticked_suggestions_not_and_conflicts_with_their_rules(
-    admin_client, patrickstar, conference_and_extension, wrong_arxiv_id
+    admin_client, patrickstar, journal_then_conference, wrong_arxiv_id
 ):
     response = find_versions(
-        admin_client, [*patrickstar, *conference_and_extension, *wrong_arxiv_id]
+        admin_client, [*patrickstar, *journal_then_conference, *wrong_arxiv_id]
     )
     html = response.content.decode()
     assert response.status_code == 200
     assert f'name="links" value="{key(*patrickstar)}" checked>' in html
     assert "retitled_close_titles_same_authors" in html
-    assert f'name="links" value="{key(*conference_and_extension)}">' in html
+    assert f'name="links" value="{key(*journal_then_conference)}">' in html
     assert "different_kinds" in html
     assert 'id="version-conflicts"' in html and "identifier_titles_disagree" in html
     assert key(*wrong_arxiv_id) not in html  # a conflict is no choice
@@ -53,11 +53,11 @@ def test_the_preview_says_when_nothing_is_found(admin_client):
 
 
 def test_apply_links_the_ticked_pairs_as_an_import_with_undo(
-    admin_client, patrickstar, conference_and_extension
+    admin_client, patrickstar, journal_then_conference
 ):
     response = find_versions(
         admin_client,
-        [*patrickstar, *conference_and_extension],
+        [*patrickstar, *journal_then_conference],
         post="yes",
         links=[key(*patrickstar)],
     )
@@ -70,9 +70,9 @@ def test_apply_links_the_ticked_pairs_as_an_import_with_undo(
     assert reverse("admin:pubs_bibteximport_undo", args=[record.pk]) in page.content.decode()
 
 
-def test_a_suggestion_ticked_is_linked(admin_client, conference_and_extension):
+def test_a_suggestion_ticked_is_linked(admin_client, journal_then_conference):
     find_versions(
-        admin_client, conference_and_extension, post="yes", links=[key(*conference_and_extension)]
+        admin_client, journal_then_conference, post="yes", links=[key(*journal_then_conference)]
     )
     assert len(linked()) == 2
 

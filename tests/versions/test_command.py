@@ -20,7 +20,7 @@ def link_versions(*args: str) -> str:
 
 
 def test_the_preview_lists_each_pair_with_the_papers_and_the_rule(
-    patrickstar, conference_and_extension, wrong_arxiv_id
+    patrickstar, journal_then_conference, wrong_arxiv_id
 ):
     preprint, journal = patrickstar
     text = link_versions()
@@ -30,7 +30,7 @@ def test_the_preview_lists_each_pair_with_the_papers_and_the_rule(
         f"#{journal.pk} “{PATRICKSTAR_TPDS}” (2022, journal): retitled_close_titles_same_authors"
     ) in text
     assert "Suggested versions (weak evidence: not linked, link them in the admin): 1\n" in text
-    assert "“Ablation Analysis” (2016, journal): different_kinds" in text
+    assert "“Ablation Analysis” (2016, conference): different_kinds" in text
     assert "(one identifier on two works whose titles disagree: not linked): 1\n" in text
     assert "“On Evaluating Language Models” (2017, preprint): identifier_titles_disagree" in text
 

@@ -49,7 +49,7 @@ def test_a_second_run_finds_nothing_new_to_link(patrickstar, wrong_arxiv_id):
     assert BibtexImport.objects.count() == 1
 
 
-def test_suggestions_and_conflicts_are_not_applied(conference_and_extension, wrong_arxiv_id):
+def test_suggestions_and_conflicts_are_not_applied(journal_then_conference, wrong_arxiv_id):
     assert apply_plan() is None
     assert linked() == set()
 

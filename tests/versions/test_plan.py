@@ -36,12 +36,18 @@ def test_a_report_and_the_journal_paper_of_its_title_are_a_link(report_and_journ
     assert outcomes(plan)["links"] == [(ids(*report_and_journal), "report_and_published_version")]
 
 
-def test_a_conference_paper_and_a_journal_paper_of_its_title_are_a_suggestion(
-    conference_and_extension,
+def test_a_conference_paper_and_its_journal_extension_are_a_link(conference_and_extension):
+    assert outcomes(paper_versions_plan())["links"] == [
+        (ids(*conference_and_extension), "conference_and_journal_version")
+    ]
+
+
+def test_a_journal_paper_and_a_later_conference_paper_of_its_title_are_a_suggestion(
+    journal_then_conference,
 ):
     assert outcomes(paper_versions_plan()) == {
         "links": [],
-        "suggestions": [(ids(*conference_and_extension), "different_kinds")],
+        "suggestions": [(ids(*journal_then_conference), "different_kinds")],
         "conflicts": [],
     }
 
