@@ -64,8 +64,9 @@ RETITLED_TITLES_CLOSE = 85
 #: ("PatrickStar", "xDiT"), or a title's one leading word before a colon ("Elixir: Train…").
 _CAMEL_CASE = re.compile(r"\b\w*[a-z]\w*[A-Z]\w*\b")
 _LEADING_NAME = re.compile(r"^\s*([\w-]+)\s*:")
-#: Kinds of the published paper a report becomes.
-REPORT_BECOMES = frozenset({"conference", "journal"})
+#: Kinds of the published paper a report becomes: a conference or journal paper, a chapter
+#: (a paper of proceedings printed as a book's, LNCS's) or a book.
+REPORT_BECOMES = frozenset({"conference", "journal", "book"})
 #: A conference paper and the journal paper of its title that extends it: the journal
 #: paper at most this many years later (IRIDIA's bibliography: 1 to 4).
 JOURNAL_EXTENSION_YEARS = 4
@@ -187,7 +188,8 @@ def _workshop_and_full(pair: Pair) -> bool:
 
 def _report_and_published(pair: Pair) -> bool:
     """A report (kind other: BibTeX's techreport, misc, unpublished) and the conference or
-    journal paper of its title, the report first, any number of years before."""
+    journal paper, the chapter or the book of its title, the report first, any number of
+    years before."""
     if pair.mine.minor or pair.theirs.minor:
         return False
     if pair.mine.kind == "other" and pair.theirs.kind in REPORT_BECOMES:

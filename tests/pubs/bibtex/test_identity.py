@@ -200,6 +200,13 @@ def test_report_and_published_version_are_linked_years_apart():
     assert not one_work("title", journal, report)
 
 
+def test_report_and_published_version_a_report_and_the_chapter_of_proceedings_it_became():
+    """IRIDIA's technical report of 2008 and its LNCS paper (a chapter) of 2009."""
+    report = record(HEURISTICS, 2008, "other", authors=FELNER)
+    chapter = record(HEURISTICS, 2009, "book", authors=FELNER)
+    assert decided("version", chapter, report) == "report_and_published_version"
+
+
 def test_a_report_after_its_published_version_is_not_linked_as_its_report():
     report = record(HEURISTICS, 2019, "other", authors=names("ruiz"))
     journal = record(HEURISTICS, 2016, "journal", authors=names("ruiz"))
