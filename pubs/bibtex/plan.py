@@ -890,7 +890,7 @@ def _plan_completions(
         if not found.completes:
             entry.record.problem(INCONSISTENT_AUTHORS, "warning")
             continue
-        if any(entry.authors[index].person is None for index in found.added):
+        if _undecided(entry, found.added):
             entry.record.problem(UNDECIDED_AUTHORS, "warning")
             continue
         if before is not None:
@@ -905,6 +905,13 @@ def _plan_completions(
         }
         if existing.get(paper_id, {}).get("more_authors") and not entry.record.more_authors:
             entry.fill["more_authors"] = False
+
+
+def _undecided(entry: EntryPlan, added: list[int]) -> bool:
+    """Whether an author ``entry`` would add needs a choice: undecided, or made a new person
+    only because the name is ambiguous (whose person the same file, imported again, may
+    find otherwise)."""
+    return any(entry.authors[index].person is None or entry.authors[index].note for index in added)
 
 
 def _completed(entry: EntryPlan, stored: list[StoredAuthor]) -> list[StoredAuthor]:
@@ -936,7 +943,7 @@ def _complete_new_paper(entry: EntryPlan, first: EntryPlan, authors: list[EntryA
         if len(authors) > len(current) and not found.consistent:
             entry.record.problem(INCONSISTENT_AUTHORS, "warning")
         return
-    if any(entry.authors[index].person is None for index in found.added):
+    if _undecided(entry, found.added):
         entry.record.problem(UNDECIDED_AUTHORS, "warning")
         return
     kept = {index: first.authors[author.id] for index, author in found.kept.items()}

@@ -4,7 +4,7 @@ from pubs.bibtex.normalize import normalize
 from pubs.bibtex.paper_match import PaperIndex, PaperRecord
 from pubs.bibtex.parse import parse
 from pubs.bibtex.people_match import PeopleIndex, PersonRecord
-from pubs.bibtex.plan import NEW, Decisions, NewVenue, build_plan
+from pubs.bibtex.plan import NEW, UNDECIDED_AUTHORS, Decisions, NewVenue, build_plan
 from pubs.venues.resolution import VenueIndex, VenueRecord
 
 PEOPLE = [
@@ -107,6 +107,19 @@ def test_allowing_ambiguous_names_gives_them_a_flagged_person_of_their_own():
     (author,) = plan.entries[0].authors
     assert author.is_new and "could be" in author.note
     assert plan.ready
+
+
+def test_an_ambiguous_name_s_flagged_person_completes_no_author_list():
+    """Made only because "J. Fang" is ambiguous, the person may be another once the file is
+    imported: the later entry leaves the list of the paper of its title as the first gives it."""
+    plan = plan_of(
+        "@misc{a, title={Titan}, year=2024, author={Harry Xu}}\n"
+        "@misc{b, title={Titan}, year=2024, author={Harry Xu and J. Fang}}\n",
+        Decisions(allow_ambiguous=True),
+    )
+    _, later = plan.entries
+    assert later.same_as_entry == "a" and persons(plan) == [6]
+    assert later.added_authors == [] and UNDECIDED_AUTHORS in str(later.record.problems)
 
 
 def test_a_misspelling_becomes_a_new_person_unless_chosen():
