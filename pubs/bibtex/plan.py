@@ -372,15 +372,13 @@ def build_plan(
     given_by_file: dict[Hashable, set[str]] = {}  # their fields that entries before gave
     known_families: dict[tuple[str, str, str], tuple[Hashable, frozenset[str]]] = {}
     named: dict[str, AuthorNames] = {}  # each entry's authors as its names give them
-    for record in records:
+    in_file = [_entry_plan(record, venues, decisions) for record in records]
+    for entry in sorted(in_file, key=planning_order):
+        record = entry.record
         check_time(budget, record.line, record.key)
-        entry = EntryPlan(record)
         plan.entries.append(entry)
-        if record.errors:
-            entry.action = "invalid"
+        if entry.action == "invalid":
             continue
-        entry.venue = _plan_venue(record, venues, decisions)
-        entry.kind = _kind(record, entry.venue)
         families = named[record.key] = _families(record.authors, people, known_families)
         if counted and record.key in counted:
             families = counted[record.key]
@@ -433,7 +431,40 @@ def build_plan(
         stored = _families([a.author for a in stored_once(entry)], people, known_families)
         if stored != named[entry.key]:
             plan.counted[entry.key] = stored
+    plan.entries = in_file
     return plan
+
+
+def _entry_plan(record: Record, venues: VenueIndex, decisions: Decisions) -> EntryPlan:
+    """An entry's plan as far as the entry alone tells it: invalid, or its venue and kind."""
+    entry = EntryPlan(record)
+    if record.errors:
+        entry.action = "invalid"
+    else:
+        entry.venue = _plan_venue(record, venues, decisions)
+        entry.kind = _kind(record, entry.venue)
+    return entry
+
+
+#: The stages, and the forms, in the order a file's entries are planned: the most published
+#: version first, and of one stage the full paper or the preprint proper first.
+_STAGES_FIRST = ("published", "accepted", "submitted", "preprint")
+_FORMS_FIRST = ("full", "preprint", "minor", "report", "thesis", "book", "patent", "other")
+
+
+def planning_order(entry: EntryPlan) -> tuple:
+    """The place of an entry in planning, whatever its place in the file: the most published
+    versions first (a preprint is then the paper its published version made), a full version
+    before a workshop, short, demo or poster version or a report, the earliest first, then by
+    key (a key is used once). A file planned in any order of its entries plans alike."""
+    version = _version(entry)
+    record = entry.record
+    return (
+        _STAGES_FIRST.index(version.stage),
+        _FORMS_FIRST.index(version.form),
+        record.year or 0,
+        record.key,
+    )
 
 
 def stored_once(entry: EntryPlan) -> list[AuthorPlan]:
@@ -475,7 +506,7 @@ def keep_authored(plan: ImportPlan, person: Hashable) -> None:
     skipped one is skipped too. Such an import creates no venue: it is planned with
     :meth:`Decisions.creating_no_venue`."""
     skipped: set[str] = set()
-    for entry in plan.entries:
+    for entry in sorted(plan.entries, key=lambda e: bool(e.same_as_entry)):
         if entry.action == "invalid":
             continue
         if entry.same_as_entry:
