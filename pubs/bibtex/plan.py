@@ -168,7 +168,7 @@ class EntryPlan:
     fill: dict[str, Any] = field(default_factory=dict)
     conflicts: dict[str, tuple[Any, Any]] = field(default_factory=dict)
     promote: bool = False
-    #: A new paper's fields as later entries of the file for the same paper give them.
+    #: A new paper's fields as the entries planned after it for the same paper give them.
     merged: dict[str, Any] = field(default_factory=dict)
     #: The papers it links its paper to as other versions (pubs.bibtex.paper_match).
     versions: list[PaperRecord] = field(default_factory=list)
@@ -502,7 +502,7 @@ NOT_AN_AUTHOR = "skipped: you are not among its authors (you import only your ow
 def keep_authored(plan: ImportPlan, person: Hashable) -> None:
     """Skip the entries ``person`` is not an author of (a member importing their own papers):
     each is left as it is with a warning naming it and its line, and the people only skipped
-    entries would create are not created. A later entry of the file for the same paper as a
+    entries would create are not created. An entry of the file for the same paper as a
     skipped one is skipped too. Such an import creates no venue: it is planned with
     :meth:`Decisions.creating_no_venue`."""
     skipped: set[str] = set()
@@ -608,15 +608,16 @@ def _plan_duplicate(
     decisions: Decisions,
     given_by_file: dict[Hashable, set[str]],
 ) -> None:
-    """What a duplicate fills in or promotes, against its paper as the entries before it
-    leave it. For a paper this import creates (a preprint, then its published version in the
-    same file) that is part of the paper as created. The index then knows the paper as it
-    will be, so that the entries after it, and importing the file again, find it so.
+    """What a duplicate fills in or promotes, against its paper as the entries planned before
+    it (:func:`planning_order`) leave it. For a paper this import creates (a published
+    version, then its preprint in the same file) that is part of the paper as created. The
+    index then knows the paper as it will be, so that the entries planned after it, and
+    importing the file again, find it so.
 
-    Of two entries of the file for one paper, the first gives a field: a later one fills in
-    what it left empty and never overwrites it (``given_by_file``: the fields the entries
-    before gave each paper already there), so that the file imported again, whatever the
-    flags, changes nothing."""
+    Of two entries of the file for one paper, the first planned gives a field: a later one
+    fills in what it left empty and never overwrites it (``given_by_file``: the fields the
+    entries before gave each paper already there), so that the file imported again, whatever
+    the flags, changes nothing."""
     if isinstance(paper.id, str) and paper.id.startswith("entry:"):
         entry.same_as_entry = paper.id.removeprefix("entry:")
         first = created[entry.same_as_entry]
@@ -776,7 +777,7 @@ def _plan_update(
     minor: bool = False,
 ) -> None:
     """Fields a duplicate would fill in; a published or accepted version promotes its
-    preprint or submission. A field that an earlier entry of the file ``given`` is not
+    preprint or submission. A field that an entry of the file planned before ``given`` is not
     overwritten, and a value written another way ("1--10", "1–10") is no conflict. An
     entry found by an identifier of another version of its paper (``minor``: the paper is
     a workshop, short, demo or poster version) fills in nothing."""
