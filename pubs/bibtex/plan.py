@@ -530,11 +530,7 @@ def _venue_identity(venue: VenuePlan | None) -> tuple[str, Hashable] | None:
     would be created as (one per venue whatever the edition)."""
     if venue is None:
         return None
-    if venue.venue is not None:
-        return ("venue", venue.venue)
-    if venue.create:
-        return _venue_value_identity(NewVenue(venue.text))
-    return _text_venue_identity(venue.text)
+    return _venue_value_identity(_venue_value(venue)) or _text_venue_identity(venue.text)
 
 
 def _plan_venue(record: Record, venues: VenueIndex, decisions: Decisions) -> VenuePlan | None:
