@@ -8,7 +8,9 @@ from hypothesis import strategies as st
 
 from pubs.bibtex.plan import Decisions, ImportPlan
 from pubs.imports.plan import bibtex_import_plan
+from tests.importing.conftest import ENTRY_START
 from tests.importing.test_reimport_law import entries
+from tests.shared_data import shared_data
 
 pytestmark = pytest.mark.usefixtures("catalogue")
 
@@ -48,3 +50,17 @@ def test_three_entries_a_year_apart_each_are_grouped_from_the_earliest_in_any_or
     decisions = Decisions(skip_invalid=True, allow_ambiguous=True)
     plan = bibtex_import_plan(text="".join(reversed(listed)), decisions=decisions).plan
     assert papers(plan) == {"e0": "e0", "e1": "e0", "e2": "e2"}
+
+
+def test_the_iridia_file_s_entries_in_reverse_order_are_the_same_papers():
+    """A real bibliography of preprints, reports and their published versions."""
+    text = shared_data("iridia-references.bib").read_text(encoding="utf-8")
+    starts = [match.start() for match in ENTRY_START.finditer(text)]
+    listed = [text[start:end] for start, end in zip(starts, [*starts[1:], len(text)], strict=True)]
+    reversed_text = text[: starts[0]] + "".join(reversed(listed))
+    decisions = Decisions(skip_invalid=True, allow_ambiguous=True, create_venues=True)
+    planned = [
+        bibtex_import_plan(text=each, decisions=decisions).plan for each in (text, reversed_text)
+    ]
+    assert papers(planned[0]) == papers(planned[1])
+    assert sum(e.action == "duplicate" for e in planned[0].entries) > 10
