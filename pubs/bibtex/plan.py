@@ -367,62 +367,19 @@ def build_plan(
     """
     decisions = decisions or Decisions()
     plan = ImportPlan([], list(parsed.problems), {}, parsed.containers, decisions)
-    created: dict[str, EntryPlan] = {}  # by entry key
-    changed: dict[Hashable, dict[str, Any]] = {}  # papers already there, as entries leave them
-    given_by_file: dict[Hashable, set[str]] = {}  # their fields that entries before gave
+    planning = _Planning(papers, existing, decisions)
     known_families: dict[tuple[str, str, str], tuple[Hashable, frozenset[str]]] = {}
     named: dict[str, AuthorNames] = {}  # each entry's authors as its names give them
     in_file = [_entry_plan(record, venues, decisions) for record in records]
     for entry in sorted(in_file, key=planning_order):
-        record = entry.record
-        check_time(budget, record.line, record.key)
+        check_time(budget, entry.record.line, entry.key)
         plan.entries.append(entry)
         if entry.action == "invalid":
             continue
-        families = named[record.key] = _families(record.authors, people, known_families)
-        if counted and record.key in counted:
-            families = counted[record.key]
-        venue = _venue_identity(entry.venue)
-        minor = is_minor_version(record.container)
-        found = papers.find(
-            title=record.title,
-            year=record.year,
-            doi=record.doi,
-            arxiv_id=record.arxiv_id,
-            # Compared as stored: a report or a note at arXiv keeps its kind.
-            kind="preprint" if version_of(entry.kind, record.status).is_preprint else entry.kind,
-            authors=families,
-            venue=venue,
-            minor=minor,
-        )
-        kept = _report_conflicts(entry, papers, families, created)
-        if found is not None:
-            entry.action = "duplicate"
-            entry.duplicate = found
-            _plan_duplicate(
-                entry, found.paper, created, changed, existing, papers, decisions, given_by_file
-            )
-        else:
-            created[record.key] = entry
-            entry.merged.update({name: "" for name in ("doi", "arxiv_id") if name not in kept})
-            papers.add(
-                PaperRecord(
-                    f"entry:{record.key}",
-                    record.title,
-                    record.year,
-                    kept.get("doi", ""),
-                    kept.get("arxiv_id", ""),
-                    entry.kind,
-                    families,
-                    venue,
-                    minor,
-                    record.container,
-                )
-            )
-        # The paper as the entry leaves it: another version of papers of its title?
-        entry.versions = papers.versions(found.paper.id if found else f"entry:{record.key}")
+        named[entry.key] = _families(entry.record.authors, people, known_families)
+        _plan_paper(entry, (counted or {}).get(entry.key, named[entry.key]), planning)
     _plan_authors(plan, people, decisions, budget)
-    _plan_completions(plan, created, existing, stored_authors)
+    _plan_completions(plan, planning.created, existing, stored_authors)
     _keep_used_people(plan)
     for entry in plan.to_write:
         alone = len(papers.by_title.get(title_key(entry.record.title), ())) < 2
@@ -433,6 +390,62 @@ def build_plan(
             plan.counted[entry.key] = stored
     plan.entries = in_file
     return plan
+
+
+@dataclass
+class _Planning:
+    """The papers as the entries planned so far leave them."""
+
+    papers: PaperIndex
+    existing: dict[Hashable, dict[str, Any]]
+    decisions: Decisions
+    created: dict[str, EntryPlan] = field(default_factory=dict)  # by entry key
+    #: Papers already there, as entries leave them, and their fields that entries gave.
+    changed: dict[Hashable, dict[str, Any]] = field(default_factory=dict)
+    given_by_file: dict[Hashable, set[str]] = field(default_factory=dict)
+
+
+def _plan_paper(entry: EntryPlan, families: AuthorNames, planning: _Planning) -> None:
+    """Whether the entry's paper is already there (or planned), and what it then fills in, or
+    a new paper; and the papers it is another version of."""
+    record, papers = entry.record, planning.papers
+    venue = _venue_identity(entry.venue)
+    minor = is_minor_version(record.container)
+    found = papers.find(
+        title=record.title,
+        year=record.year,
+        doi=record.doi,
+        arxiv_id=record.arxiv_id,
+        # Compared as stored: a report or a note at arXiv keeps its kind.
+        kind="preprint" if version_of(entry.kind, record.status).is_preprint else entry.kind,
+        authors=families,
+        venue=venue,
+        minor=minor,
+    )
+    kept = _report_conflicts(entry, papers, families, planning.created)
+    if found is not None:
+        entry.action = "duplicate"
+        entry.duplicate = found
+        _plan_duplicate(entry, found.paper, planning)
+    else:
+        planning.created[record.key] = entry
+        entry.merged.update({name: "" for name in ("doi", "arxiv_id") if name not in kept})
+        papers.add(
+            PaperRecord(
+                f"entry:{record.key}",
+                record.title,
+                record.year,
+                kept.get("doi", ""),
+                kept.get("arxiv_id", ""),
+                entry.kind,
+                families,
+                venue,
+                minor,
+                record.container,
+            )
+        )
+    # The paper as the entry leaves it: another version of papers of its title?
+    entry.versions = papers.versions(found.paper.id if found else f"entry:{record.key}")
 
 
 def _entry_plan(record: Record, venues: VenueIndex, decisions: Decisions) -> EntryPlan:
@@ -594,16 +607,7 @@ def _kind(record: Record, venue: VenuePlan | None) -> str:
 # -- duplicates ------------------------------------------------------------------------------
 
 
-def _plan_duplicate(
-    entry: EntryPlan,
-    paper: PaperRecord,
-    created: dict[str, EntryPlan],
-    changed: dict[Hashable, dict[str, Any]],
-    existing: dict[Hashable, dict[str, Any]],
-    papers: PaperIndex,
-    decisions: Decisions,
-    given_by_file: dict[Hashable, set[str]],
-) -> None:
+def _plan_duplicate(entry: EntryPlan, paper: PaperRecord, planning: _Planning) -> None:
     """What a duplicate fills in or promotes, against its paper as the entries planned before
     it (:func:`planning_order`) leave it. For a paper this import creates (a published
     version, then its preprint in the same file) that is part of the paper as created. The
@@ -611,27 +615,27 @@ def _plan_duplicate(
     importing the file again, find it so.
 
     Of two entries of the file for one paper, the first planned gives a field: a later one
-    fills in what it left empty and never overwrites it (``given_by_file``: the fields the
-    entries before gave each paper already there), so that the file imported again, whatever
-    the flags, changes nothing."""
-    if isinstance(paper.id, str) and paper.id.startswith("entry:"):
-        entry.same_as_entry = paper.id.removeprefix("entry:")
-        first = created[entry.same_as_entry]
-        values = first.values()
-        given = {n for n, v in values.items() if v}
-        _plan_update(entry, values, decisions, given=given, minor=paper.minor)
-        _refuse_taken_identifiers(entry, paper.id, papers)
-        papers.also_known_by(paper.id, entry.record.doi, entry.record.arxiv_id)
+    fills in what it left empty and never overwrites it (the fields the entries before gave
+    each paper already there, :attr:`_Planning.given_by_file`), so that the file imported
+    again, whatever the flags, changes nothing."""
+    papers = planning.papers
+    first = planning.created[paper.entry_key] if paper.entry_key else None
+    if first is not None:
+        entry.same_as_entry = paper.entry_key
+        current = first.values()
+        given: set[str] = {n for n, v in current.items() if v}
+    else:
+        current = planning.changed.get(paper.id) or planning.existing.get(paper.id, {})
+        given = planning.given_by_file.setdefault(paper.id, set())
+    _plan_update(entry, current, planning.decisions, given=given, minor=paper.minor)
+    _refuse_taken_identifiers(entry, paper.id, papers)
+    papers.also_known_by(paper.id, entry.record.doi, entry.record.arxiv_id)
+    if first is not None:
         first.merged.update(entry.fill)
         values = first.values()
     else:
-        current = changed.get(paper.id) or existing.get(paper.id, {})
-        given = given_by_file.setdefault(paper.id, set())
-        _plan_update(entry, current, decisions, given=given, minor=paper.minor)
-        _refuse_taken_identifiers(entry, paper.id, papers)
-        papers.also_known_by(paper.id, entry.record.doi, entry.record.arxiv_id)
         given.update(name for name, value in _paper_values(entry).items() if value)
-        values = changed[paper.id] = {**current, **entry.fill}
+        values = planning.changed[paper.id] = {**current, **entry.fill}
     if entry.fill:
         papers.update(
             replace(
