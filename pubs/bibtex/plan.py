@@ -1003,6 +1003,43 @@ def _plan_authors(
     with Jin Fang, not Jiarui Fang). Then the user's decisions apply.
     """
     entries = plan.to_write
+    firsts, knowns = _match_written_out(plan, people, entries, budget)
+    # A name written another way ("Robert C. Holte") is weighed with the whole file.
+    forms = {
+        known[position]: (entry.record.authors[position - 1], match)
+        for entry, first, known in zip(entries, firsts, knowns, strict=True)
+        for position, match in first.items()
+        if match.confirmable
+    }
+    confirmed = people.confirm(forms, lambda: check_time(budget)) if forms else {}
+    for first, known in zip(firsts, knowns, strict=True):
+        for position, person in known.items():
+            if person in confirmed:
+                first[position], known[position] = confirmed[person], confirmed[person].person
+    for entry, matches, known in zip(entries, firsts, knowns, strict=True):
+        _match_by_coauthors(entry, matches, known, people, budget)
+    for entry, matches, known in zip(entries, firsts, knowns, strict=True):
+        entry.authors.extend(
+            _author_plan(
+                plan,
+                people,
+                decisions,
+                entry,
+                position,
+                author,
+                matches[position],
+                known.get(position),
+            )
+            for position, author in enumerate(entry.record.authors, start=1)
+        )
+
+
+def _match_written_out(
+    plan: ImportPlan, people: PeopleIndex, entries: list[EntryPlan], budget: TimeBudget | None
+) -> tuple[list[dict[int, PersonMatch]], list[dict[int, Hashable]]]:
+    """Pass 1: the written-out names of each entry matched (initials left for pass 2), the new
+    people they bring added, and the people of each entry linked as co-authors. Returns, per
+    entry, the matches and the people found, by position."""
     firsts: list[dict[int, PersonMatch]] = []  # per entry: position -> match of pass 1
     knowns: list[dict[int, Hashable]] = []  # per entry: position -> person found in pass 1
     # A written-out name matches the same way wherever it appears: match it once (its
@@ -1033,52 +1070,37 @@ def _plan_authors(
         firsts.append(first)
         knowns.append(known)
         people.link_all(known.values(), _paper_of(entry))
-    # A name written another way ("Robert C. Holte") is weighed with the whole file.
-    forms = {
-        known[position]: (entry.record.authors[position - 1], match)
-        for entry, first, known in zip(entries, firsts, knowns, strict=True)
-        for position, match in first.items()
-        if match.confirmable
-    }
-    confirmed = people.confirm(forms, lambda: check_time(budget)) if forms else {}
-    for first, known in zip(firsts, knowns, strict=True):
-        for position, person in known.items():
-            if person in confirmed:
-                first[position], known[position] = confirmed[person], confirmed[person].person
-    for entry, matches, known in zip(entries, firsts, knowns, strict=True):
-        check_time(budget, entry.record.line, entry.key)
-        authors = entry.record.authors
-        open_positions = [
-            position
-            for position in range(1, len(authors) + 1)
-            if position not in matches or matches[position].kind == "ambiguous"
-        ]
-        evidence = set(known.values()) if open_positions else set()
-        progress = True
-        while open_positions and progress:
-            progress = False
-            for position in list(open_positions):
-                check_time(budget, entry.record.line, entry.key)
-                match = people.match(authors[position - 1], evidence, _paper_of(entry))
-                matches[position] = match
-                if match.linked:
-                    evidence.add(match.person)
-                    open_positions.remove(position)
-                    progress = True
-    for entry, matches, known in zip(entries, firsts, knowns, strict=True):
-        entry.authors.extend(
-            _author_plan(
-                plan,
-                people,
-                decisions,
-                entry,
-                position,
-                author,
-                matches[position],
-                known.get(position),
-            )
-            for position, author in enumerate(entry.record.authors, start=1)
-        )
+    return firsts, knowns
+
+
+def _match_by_coauthors(
+    entry: EntryPlan,
+    matches: dict[int, PersonMatch],
+    known: dict[int, Hashable],
+    people: PeopleIndex,
+    budget: TimeBudget | None,
+) -> None:
+    """Pass 2: the entry's initials and homonyms, in rounds, each person found becoming
+    evidence for the others."""
+    check_time(budget, entry.record.line, entry.key)
+    authors = entry.record.authors
+    open_positions = [
+        position
+        for position in range(1, len(authors) + 1)
+        if position not in matches or matches[position].kind == "ambiguous"
+    ]
+    evidence = set(known.values()) if open_positions else set()
+    progress = True
+    while open_positions and progress:
+        progress = False
+        for position in list(open_positions):
+            check_time(budget, entry.record.line, entry.key)
+            match = people.match(authors[position - 1], evidence, _paper_of(entry))
+            matches[position] = match
+            if match.linked:
+                evidence.add(match.person)
+                open_positions.remove(position)
+                progress = True
 
 
 def _paper_of(entry: EntryPlan) -> Hashable:
