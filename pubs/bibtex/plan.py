@@ -168,7 +168,7 @@ class EntryPlan:
     fill: dict[str, Any] = field(default_factory=dict)
     conflicts: dict[str, tuple[Any, Any]] = field(default_factory=dict)
     promote: bool = False
-    #: A new paper's fields as later entries of the file for the same paper give them.
+    #: A new paper's fields as the entries planned after it for the same paper give them.
     merged: dict[str, Any] = field(default_factory=dict)
     #: The papers it links its paper to as other versions (pubs.bibtex.paper_match).
     versions: list[PaperRecord] = field(default_factory=list)
@@ -367,64 +367,19 @@ def build_plan(
     """
     decisions = decisions or Decisions()
     plan = ImportPlan([], list(parsed.problems), {}, parsed.containers, decisions)
-    created: dict[str, EntryPlan] = {}  # by entry key
-    changed: dict[Hashable, dict[str, Any]] = {}  # papers already there, as entries leave them
-    given_by_file: dict[Hashable, set[str]] = {}  # their fields that entries before gave
+    planning = _Planning(papers, existing, decisions)
     known_families: dict[tuple[str, str, str], tuple[Hashable, frozenset[str]]] = {}
     named: dict[str, AuthorNames] = {}  # each entry's authors as its names give them
-    for record in records:
-        check_time(budget, record.line, record.key)
-        entry = EntryPlan(record)
+    in_file = [_entry_plan(record, venues, decisions) for record in records]
+    for entry in sorted(in_file, key=planning_order):
+        check_time(budget, entry.record.line, entry.key)
         plan.entries.append(entry)
-        if record.errors:
-            entry.action = "invalid"
+        if entry.action == "invalid":
             continue
-        entry.venue = _plan_venue(record, venues, decisions)
-        entry.kind = _kind(record, entry.venue)
-        families = named[record.key] = _families(record.authors, people, known_families)
-        if counted and record.key in counted:
-            families = counted[record.key]
-        venue = _venue_identity(entry.venue)
-        minor = is_minor_version(record.container)
-        found = papers.find(
-            title=record.title,
-            year=record.year,
-            doi=record.doi,
-            arxiv_id=record.arxiv_id,
-            # Compared as stored: a report or a note at arXiv keeps its kind.
-            kind="preprint" if version_of(entry.kind, record.status).is_preprint else entry.kind,
-            authors=families,
-            venue=venue,
-            minor=minor,
-        )
-        kept = _report_conflicts(entry, papers, families, created)
-        if found is not None:
-            entry.action = "duplicate"
-            entry.duplicate = found
-            _plan_duplicate(
-                entry, found.paper, created, changed, existing, papers, decisions, given_by_file
-            )
-        else:
-            created[record.key] = entry
-            entry.merged.update({name: "" for name in ("doi", "arxiv_id") if name not in kept})
-            papers.add(
-                PaperRecord(
-                    f"entry:{record.key}",
-                    record.title,
-                    record.year,
-                    kept.get("doi", ""),
-                    kept.get("arxiv_id", ""),
-                    entry.kind,
-                    families,
-                    venue,
-                    minor,
-                    record.container,
-                )
-            )
-        # The paper as the entry leaves it: another version of papers of its title?
-        entry.versions = papers.versions(found.paper.id if found else f"entry:{record.key}")
+        named[entry.key] = _families(entry.record.authors, people, known_families)
+        _plan_paper(entry, (counted or {}).get(entry.key, named[entry.key]), planning)
     _plan_authors(plan, people, decisions, budget)
-    _plan_completions(plan, created, existing, stored_authors)
+    _plan_completions(plan, planning.created, existing, stored_authors)
     _keep_used_people(plan)
     for entry in plan.to_write:
         alone = len(papers.by_title.get(title_key(entry.record.title), ())) < 2
@@ -433,7 +388,96 @@ def build_plan(
         stored = _families([a.author for a in stored_once(entry)], people, known_families)
         if stored != named[entry.key]:
             plan.counted[entry.key] = stored
+    plan.entries = in_file
     return plan
+
+
+@dataclass
+class _Planning:
+    """The papers as the entries planned so far leave them."""
+
+    papers: PaperIndex
+    existing: dict[Hashable, dict[str, Any]]
+    decisions: Decisions
+    created: dict[str, EntryPlan] = field(default_factory=dict)  # by entry key
+    #: Papers already there, as entries leave them, and their fields that entries gave.
+    changed: dict[Hashable, dict[str, Any]] = field(default_factory=dict)
+    given_by_file: dict[Hashable, set[str]] = field(default_factory=dict)
+
+
+def _plan_paper(entry: EntryPlan, families: AuthorNames, planning: _Planning) -> None:
+    """Whether the entry's paper is already there (or planned), and what it then fills in, or
+    a new paper; and the papers it is another version of."""
+    record, papers = entry.record, planning.papers
+    venue = _venue_identity(entry.venue)
+    minor = is_minor_version(record.container)
+    found = papers.find(
+        title=record.title,
+        year=record.year,
+        doi=record.doi,
+        arxiv_id=record.arxiv_id,
+        # Compared as stored: a report or a note at arXiv keeps its kind.
+        kind="preprint" if version_of(entry.kind, record.status).is_preprint else entry.kind,
+        authors=families,
+        venue=venue,
+        minor=minor,
+    )
+    kept = _report_conflicts(entry, papers, families, planning.created)
+    if found is not None:
+        entry.action = "duplicate"
+        entry.duplicate = found
+        _plan_duplicate(entry, found.paper, planning)
+    else:
+        planning.created[record.key] = entry
+        entry.merged.update({name: "" for name in ("doi", "arxiv_id") if name not in kept})
+        papers.add(
+            PaperRecord(
+                f"entry:{record.key}",
+                record.title,
+                record.year,
+                kept.get("doi", ""),
+                kept.get("arxiv_id", ""),
+                entry.kind,
+                families,
+                venue,
+                minor,
+                record.container,
+            )
+        )
+    # The paper as the entry leaves it: another version of papers of its title?
+    entry.versions = papers.versions(found.paper.id if found else f"entry:{record.key}")
+
+
+def _entry_plan(record: Record, venues: VenueIndex, decisions: Decisions) -> EntryPlan:
+    """An entry's plan as far as the entry alone tells it: invalid, or its venue and kind."""
+    entry = EntryPlan(record)
+    if record.errors:
+        entry.action = "invalid"
+    else:
+        entry.venue = _plan_venue(record, venues, decisions)
+        entry.kind = _kind(record, entry.venue)
+    return entry
+
+
+#: The stages, and the forms, in the order a file's entries are planned: the most published
+#: version first, and of one stage the full paper or the preprint proper first.
+_STAGES_FIRST = ("published", "accepted", "submitted", "preprint")
+_FORMS_FIRST = ("full", "preprint", "minor", "report", "thesis", "book", "patent", "other")
+
+
+def planning_order(entry: EntryPlan) -> tuple:
+    """The place of an entry in planning, whatever its place in the file: the most published
+    versions first (a preprint is then the paper its published version made), a full version
+    before a workshop, short, demo or poster version or a report, the earliest first, then by
+    key (a key is used once). A file planned in any order of its entries plans alike."""
+    version = _version(entry)
+    record = entry.record
+    return (
+        _STAGES_FIRST.index(version.stage),
+        _FORMS_FIRST.index(version.form),
+        record.year or 0,
+        record.key,
+    )
 
 
 def stored_once(entry: EntryPlan) -> list[AuthorPlan]:
@@ -471,11 +515,11 @@ NOT_AN_AUTHOR = "skipped: you are not among its authors (you import only your ow
 def keep_authored(plan: ImportPlan, person: Hashable) -> None:
     """Skip the entries ``person`` is not an author of (a member importing their own papers):
     each is left as it is with a warning naming it and its line, and the people only skipped
-    entries would create are not created. A later entry of the file for the same paper as a
+    entries would create are not created. An entry of the file for the same paper as a
     skipped one is skipped too. Such an import creates no venue: it is planned with
     :meth:`Decisions.creating_no_venue`."""
     skipped: set[str] = set()
-    for entry in plan.entries:
+    for entry in sorted(plan.entries, key=lambda e: bool(e.same_as_entry)):
         if entry.action == "invalid":
             continue
         if entry.same_as_entry:
@@ -499,11 +543,7 @@ def _venue_identity(venue: VenuePlan | None) -> tuple[str, Hashable] | None:
     would be created as (one per venue whatever the edition)."""
     if venue is None:
         return None
-    if venue.venue is not None:
-        return ("venue", venue.venue)
-    if venue.create:
-        return _venue_value_identity(NewVenue(venue.text))
-    return _text_venue_identity(venue.text)
+    return _venue_value_identity(_venue_value(venue)) or _text_venue_identity(venue.text)
 
 
 def _plan_venue(record: Record, venues: VenueIndex, decisions: Decisions) -> VenuePlan | None:
@@ -567,43 +607,35 @@ def _kind(record: Record, venue: VenuePlan | None) -> str:
 # -- duplicates ------------------------------------------------------------------------------
 
 
-def _plan_duplicate(
-    entry: EntryPlan,
-    paper: PaperRecord,
-    created: dict[str, EntryPlan],
-    changed: dict[Hashable, dict[str, Any]],
-    existing: dict[Hashable, dict[str, Any]],
-    papers: PaperIndex,
-    decisions: Decisions,
-    given_by_file: dict[Hashable, set[str]],
-) -> None:
-    """What a duplicate fills in or promotes, against its paper as the entries before it
-    leave it. For a paper this import creates (a preprint, then its published version in the
-    same file) that is part of the paper as created. The index then knows the paper as it
-    will be, so that the entries after it, and importing the file again, find it so.
+def _plan_duplicate(entry: EntryPlan, paper: PaperRecord, planning: _Planning) -> None:
+    """What a duplicate fills in or promotes, against its paper as the entries planned before
+    it (:func:`planning_order`) leave it. For a paper this import creates (a published
+    version, then its preprint in the same file) that is part of the paper as created. The
+    index then knows the paper as it will be, so that the entries planned after it, and
+    importing the file again, find it so.
 
-    Of two entries of the file for one paper, the first gives a field: a later one fills in
-    what it left empty and never overwrites it (``given_by_file``: the fields the entries
-    before gave each paper already there), so that the file imported again, whatever the
-    flags, changes nothing."""
-    if isinstance(paper.id, str) and paper.id.startswith("entry:"):
-        entry.same_as_entry = paper.id.removeprefix("entry:")
-        first = created[entry.same_as_entry]
-        values = first.values()
-        given = {n for n, v in values.items() if v}
-        _plan_update(entry, values, decisions, given=given, minor=paper.minor)
-        _refuse_taken_identifiers(entry, paper.id, papers)
-        papers.also_known_by(paper.id, entry.record.doi, entry.record.arxiv_id)
+    Of two entries of the file for one paper, the first planned gives a field: a later one
+    fills in what it left empty and never overwrites it (the fields the entries before gave
+    each paper already there, :attr:`_Planning.given_by_file`), so that the file imported
+    again, whatever the flags, changes nothing."""
+    papers = planning.papers
+    first = planning.created[paper.entry_key] if paper.entry_key else None
+    if first is not None:
+        entry.same_as_entry = paper.entry_key
+        current = first.values()
+        given: set[str] = {n for n, v in current.items() if v}
+    else:
+        current = planning.changed.get(paper.id) or planning.existing.get(paper.id, {})
+        given = planning.given_by_file.setdefault(paper.id, set())
+    _plan_update(entry, current, planning.decisions, given=given, minor=paper.minor)
+    _refuse_taken_identifiers(entry, paper.id, papers)
+    papers.also_known_by(paper.id, entry.record.doi, entry.record.arxiv_id)
+    if first is not None:
         first.merged.update(entry.fill)
         values = first.values()
     else:
-        current = changed.get(paper.id) or existing.get(paper.id, {})
-        given = given_by_file.setdefault(paper.id, set())
-        _plan_update(entry, current, decisions, given=given, minor=paper.minor)
-        _refuse_taken_identifiers(entry, paper.id, papers)
-        papers.also_known_by(paper.id, entry.record.doi, entry.record.arxiv_id)
         given.update(name for name, value in _paper_values(entry).items() if value)
-        values = changed[paper.id] = {**current, **entry.fill}
+        values = planning.changed[paper.id] = {**current, **entry.fill}
     if entry.fill:
         papers.update(
             replace(
@@ -745,7 +777,7 @@ def _plan_update(
     minor: bool = False,
 ) -> None:
     """Fields a duplicate would fill in; a published or accepted version promotes its
-    preprint or submission. A field that an earlier entry of the file ``given`` is not
+    preprint or submission. A field that an entry of the file planned before ``given`` is not
     overwritten, and a value written another way ("1--10", "1–10") is no conflict. An
     entry found by an identifier of another version of its paper (``minor``: the paper is
     a workshop, short, demo or poster version) fills in nothing."""
@@ -890,7 +922,7 @@ def _plan_completions(
         if not found.completes:
             entry.record.problem(INCONSISTENT_AUTHORS, "warning")
             continue
-        if any(entry.authors[index].person is None for index in found.added):
+        if _undecided(entry, found.added):
             entry.record.problem(UNDECIDED_AUTHORS, "warning")
             continue
         if before is not None:
@@ -905,6 +937,13 @@ def _plan_completions(
         }
         if existing.get(paper_id, {}).get("more_authors") and not entry.record.more_authors:
             entry.fill["more_authors"] = False
+
+
+def _undecided(entry: EntryPlan, added: list[int]) -> bool:
+    """Whether an author ``entry`` would add needs a choice: undecided, or made a new person
+    only because the name is ambiguous (whose person the same file, imported again, may
+    find otherwise)."""
+    return any(entry.authors[index].person is None or entry.authors[index].note for index in added)
 
 
 def _completed(entry: EntryPlan, stored: list[StoredAuthor]) -> list[StoredAuthor]:
@@ -936,7 +975,7 @@ def _complete_new_paper(entry: EntryPlan, first: EntryPlan, authors: list[EntryA
         if len(authors) > len(current) and not found.consistent:
             entry.record.problem(INCONSISTENT_AUTHORS, "warning")
         return
-    if any(entry.authors[index].person is None for index in found.added):
+    if _undecided(entry, found.added):
         entry.record.problem(UNDECIDED_AUTHORS, "warning")
         return
     kept = {index: first.authors[author.id] for index, author in found.kept.items()}
@@ -964,6 +1003,43 @@ def _plan_authors(
     with Jin Fang, not Jiarui Fang). Then the user's decisions apply.
     """
     entries = plan.to_write
+    firsts, knowns = _match_written_out(plan, people, entries, budget)
+    # A name written another way ("Robert C. Holte") is weighed with the whole file.
+    forms = {
+        known[position]: (entry.record.authors[position - 1], match)
+        for entry, first, known in zip(entries, firsts, knowns, strict=True)
+        for position, match in first.items()
+        if match.confirmable
+    }
+    confirmed = people.confirm(forms, lambda: check_time(budget)) if forms else {}
+    for first, known in zip(firsts, knowns, strict=True):
+        for position, person in known.items():
+            if person in confirmed:
+                first[position], known[position] = confirmed[person], confirmed[person].person
+    for entry, matches, known in zip(entries, firsts, knowns, strict=True):
+        _match_by_coauthors(entry, matches, known, people, budget)
+    for entry, matches, known in zip(entries, firsts, knowns, strict=True):
+        entry.authors.extend(
+            _author_plan(
+                plan,
+                people,
+                decisions,
+                entry,
+                position,
+                author,
+                matches[position],
+                known.get(position),
+            )
+            for position, author in enumerate(entry.record.authors, start=1)
+        )
+
+
+def _match_written_out(
+    plan: ImportPlan, people: PeopleIndex, entries: list[EntryPlan], budget: TimeBudget | None
+) -> tuple[list[dict[int, PersonMatch]], list[dict[int, Hashable]]]:
+    """Pass 1: the written-out names of each entry matched (initials left for pass 2), the new
+    people they bring added, and the people of each entry linked as co-authors. Returns, per
+    entry, the matches and the people found, by position."""
     firsts: list[dict[int, PersonMatch]] = []  # per entry: position -> match of pass 1
     knowns: list[dict[int, Hashable]] = []  # per entry: position -> person found in pass 1
     # A written-out name matches the same way wherever it appears: match it once (its
@@ -994,52 +1070,37 @@ def _plan_authors(
         firsts.append(first)
         knowns.append(known)
         people.link_all(known.values(), _paper_of(entry))
-    # A name written another way ("Robert C. Holte") is weighed with the whole file.
-    forms = {
-        known[position]: (entry.record.authors[position - 1], match)
-        for entry, first, known in zip(entries, firsts, knowns, strict=True)
-        for position, match in first.items()
-        if match.confirmable
-    }
-    confirmed = people.confirm(forms, lambda: check_time(budget)) if forms else {}
-    for first, known in zip(firsts, knowns, strict=True):
-        for position, person in known.items():
-            if person in confirmed:
-                first[position], known[position] = confirmed[person], confirmed[person].person
-    for entry, matches, known in zip(entries, firsts, knowns, strict=True):
-        check_time(budget, entry.record.line, entry.key)
-        authors = entry.record.authors
-        open_positions = [
-            position
-            for position in range(1, len(authors) + 1)
-            if position not in matches or matches[position].kind == "ambiguous"
-        ]
-        evidence = set(known.values()) if open_positions else set()
-        progress = True
-        while open_positions and progress:
-            progress = False
-            for position in list(open_positions):
-                check_time(budget, entry.record.line, entry.key)
-                match = people.match(authors[position - 1], evidence, _paper_of(entry))
-                matches[position] = match
-                if match.linked:
-                    evidence.add(match.person)
-                    open_positions.remove(position)
-                    progress = True
-    for entry, matches, known in zip(entries, firsts, knowns, strict=True):
-        entry.authors.extend(
-            _author_plan(
-                plan,
-                people,
-                decisions,
-                entry,
-                position,
-                author,
-                matches[position],
-                known.get(position),
-            )
-            for position, author in enumerate(entry.record.authors, start=1)
-        )
+    return firsts, knowns
+
+
+def _match_by_coauthors(
+    entry: EntryPlan,
+    matches: dict[int, PersonMatch],
+    known: dict[int, Hashable],
+    people: PeopleIndex,
+    budget: TimeBudget | None,
+) -> None:
+    """Pass 2: the entry's initials and homonyms, in rounds, each person found becoming
+    evidence for the others."""
+    check_time(budget, entry.record.line, entry.key)
+    authors = entry.record.authors
+    open_positions = [
+        position
+        for position in range(1, len(authors) + 1)
+        if position not in matches or matches[position].kind == "ambiguous"
+    ]
+    evidence = set(known.values()) if open_positions else set()
+    progress = True
+    while open_positions and progress:
+        progress = False
+        for position in list(open_positions):
+            check_time(budget, entry.record.line, entry.key)
+            match = people.match(authors[position - 1], evidence, _paper_of(entry))
+            matches[position] = match
+            if match.linked:
+                evidence.add(match.person)
+                open_positions.remove(position)
+                progress = True
 
 
 def _paper_of(entry: EntryPlan) -> Hashable:

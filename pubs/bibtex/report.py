@@ -100,5 +100,5 @@ def _entry_line(entry: EntryPlan) -> str:
             if venue.create
             else "unmatched"
         )
-    later = f"; with {', '.join(sorted(entry.merged))} from later entries" if entry.merged else ""
+    later = f"; with {', '.join(sorted(entry.merged))} from other entries" if entry.merged else ""
     return f"{where}: create “{entry.record.title}”{venue_text}{later}"

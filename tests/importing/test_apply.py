@@ -160,7 +160,8 @@ def test_a_preprint_s_venue_is_not_created_when_its_published_version_is_elsewhe
     assert snapshot() == before
 
 
-def test_a_preprint_there_and_two_published_versions_are_imported_so_once():
+def test_a_preprint_there_becomes_the_full_one_of_two_published_versions_once():
+    """The journal paper, planned before the workshop version wherever the file lists it."""
     journal = PUBLISHED.replace("@inproceedings{pub2025", "@article{jour2026").replace(
         "booktitle = {Workshop on Odd Systems 2025}, doi = {10.1234/odd.1}",
         "journal = {Journal of Odd Systems}, doi = {10.1234/odd.2}",
@@ -168,7 +169,7 @@ def test_a_preprint_there_and_two_published_versions_are_imported_so_once():
     run(PREPRINT)
     record = run(PUBLISHED + journal, decisions=Decisions(create_venues=True))
     assert (record.counts["updated"], record.counts["created"]) == (1, 1)
-    assert Paper.objects.get(arxiv_id="2401.00001").venue.name == "Workshop on Odd Systems"
+    assert Paper.objects.get(arxiv_id="2401.00001").venue.name == "Journal of Odd Systems"
     before = snapshot()
     run(PUBLISHED + journal, decisions=Decisions(create_venues=True))
     assert snapshot() == before

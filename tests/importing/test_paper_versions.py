@@ -384,15 +384,16 @@ def test_a_technical_report_and_its_journal_paper_years_later_are_two_papers_lin
 
 
 def test_one_arxiv_id_on_two_works_is_a_conflict_naming_both_entries_never_a_merge():
+    """The earlier paper (2017), planned first wherever the file lists it, keeps the id."""
     plan = run(ONE_ARXIV_ID)
     assert [e.action for e in plan.entries] == ["create", "create"]
-    [warning] = [p for p in plan.entries[1].record.problems if "conflict" in p.message]
-    assert (warning.key, warning.line) == ("m2", 2)
-    assert "entry m1 (line 1)" in warning.message
+    [warning] = [p for p in plan.entries[0].record.problems if "conflict" in p.message]
+    assert (warning.key, warning.line) == ("m1", 1)
+    assert "entry m2 (line 2)" in warning.message
     assert "identifier_titles_disagree" in warning.message
     titles = ("A Tutorial on Bayesian Things", "On Evaluating Language Models")
     stored = dict(Paper.objects.filter(title__in=titles).values_list("title", "arxiv_id"))
-    assert stored == dict(zip(titles, ("1807.00001", ""), strict=True))
+    assert stored == dict(zip(titles, ("", "1807.00001"), strict=True))
 
 
 def test_the_preview_names_the_rule_that_matched_each_entry(admin_client):

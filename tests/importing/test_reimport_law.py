@@ -358,6 +358,26 @@ def assert_imported_again_changes_nothing(text: str, second: Decisions):
     first=Decisions(skip_invalid=True, allow_ambiguous=True),
     overwrite=False,
 )
+@example(
+    # "J. Fang" of a preprint decided for Jiarui Fang, listed already, by a co-author that a
+    # duplicate entry of another paper gave; once imported, the "J. Fang" of that other paper
+    # was Jin Fang, a co-author of Jiarui Fang too, and the name ambiguous: its new person,
+    # made only because the name is ambiguous, completed the preprint's list.
+    text="@inproceedings{e0, title={Scheduling Collectives on {GPU} Clusters}, author={Jin Fang},"
+    " year=2018, booktitle={Proceedings of the AAAI Conference on Artificial Intelligence},"
+    " doi={10.1000/x0}}\n"
+    "@inproceedings{e1, title={Scheduling Collectives on {GPU} Clusters}, year=2018,"
+    r" author={Jiarui Fang and Tom\'{a}s {de la Rosa} and J. Fang}, journal={CoRR},"
+    " pages={1--10}, note={To appear}, eprint={1901.00001}, archiveprefix={arXiv}}\n"
+    "@inproceedings{e2, title={Scheduling Collectives on {GPU} Clusters}, year=2018,"
+    r" author={Jiarui Fang and Robert Holte and Tom\'{a}s de la Rosa}, doi={10.1000/x0},"
+    " booktitle={Proceedings of the AAAI Conference on Artificial Intelligence}}\n"
+    "@inproceedings{e3, title={Scheduling Collectives on {GPU} Clusters}, year=2018,"
+    " author={Gongming Zhao and Robert C. Holte and J. Fang and Jiarui Fang},"
+    " booktitle={Proceedings of the AAAI Conference on Artificial Intelligence}}\n",
+    first=Decisions(skip_invalid=True, allow_ambiguous=True),
+    overwrite=False,
+)
 def test_a_generated_file_imported_twice_changes_nothing_the_second_time(text, first, overwrite):
     """The second import with the first's flags, or overwriting what differs."""
     second = replace(first, overwrite_all=overwrite)

@@ -1,10 +1,12 @@
 """The import plan, without a database: what each entry, author and venue would become."""
 
+import pytest
+
 from pubs.bibtex.normalize import normalize
 from pubs.bibtex.paper_match import PaperIndex, PaperRecord
 from pubs.bibtex.parse import parse
 from pubs.bibtex.people_match import PeopleIndex, PersonRecord
-from pubs.bibtex.plan import NEW, Decisions, NewVenue, build_plan
+from pubs.bibtex.plan import NEW, UNDECIDED_AUTHORS, Decisions, NewVenue, build_plan
 from pubs.venues.resolution import VenueIndex, VenueRecord
 
 PEOPLE = [
@@ -109,6 +111,19 @@ def test_allowing_ambiguous_names_gives_them_a_flagged_person_of_their_own():
     assert plan.ready
 
 
+def test_an_ambiguous_name_s_flagged_person_completes_no_author_list():
+    """Made only because "J. Fang" is ambiguous, the person may be another once the file is
+    imported: the later entry leaves the list of the paper of its title as the first gives it."""
+    plan = plan_of(
+        "@misc{a, title={Titan}, year=2024, author={Harry Xu}}\n"
+        "@misc{b, title={Titan}, year=2024, author={Harry Xu and J. Fang}}\n",
+        Decisions(allow_ambiguous=True),
+    )
+    _, later = plan.entries
+    assert later.same_as_entry == "a" and persons(plan) == [6]
+    assert later.added_authors == [] and UNDECIDED_AUTHORS in str(later.record.problems)
+
+
 def test_a_misspelling_becomes_a_new_person_unless_chosen():
     text = "@misc{a, title={T}, year=2024, author={Jin Fang and Gongmin Zhao}}"
     plan = plan_of(text)
@@ -180,11 +195,17 @@ SCHEDULING_PUBLISHED = (
 )
 
 
-def test_a_preprint_and_its_published_version_in_one_file_are_one_published_paper():
-    plan = plan_of(SCHEDULING_PREPRINT + SCHEDULING_PUBLISHED % "ICNP 2025")
-    first, later = plan.entries
-    assert later.same_as_entry == "pre" and later.promote and not later.updates
-    published = {
+@pytest.mark.parametrize("preprint_first", [True, False])
+def test_a_preprint_and_its_published_version_in_one_file_are_one_published_paper(preprint_first):
+    """The published version is planned first wherever the file lists it: it creates the
+    paper, and the preprint gives it its arXiv id."""
+    published = SCHEDULING_PUBLISHED % "ICNP 2025"
+    plan = plan_of(
+        SCHEDULING_PREPRINT + published if preprint_first else published + SCHEDULING_PREPRINT
+    )
+    entries = {entry.key: entry for entry in plan.entries}
+    assert entries["pre"].same_as_entry == "pub" and entries["pub"].action == "create"
+    fields = {
         "kind": "conference",
         "status": "published",
         "year": 2025,
@@ -194,14 +215,14 @@ def test_a_preprint_and_its_published_version_in_one_file_are_one_published_pape
         "doi": "10.1109/x.1",
         "pages": "1--9",
     }
-    assert {name: first.values()[name] for name in published} == published
+    assert {name: entries["pub"].values()[name] for name in fields} == fields
     assert plan.summary()["created"] == 1 and plan.summary()["updated"] == 0
 
 
-def test_a_published_version_at_a_venue_to_create_gives_its_preprint_that_venue():
+def test_a_preprint_and_its_published_version_at_a_venue_to_create_are_a_paper_there():
     text = SCHEDULING_PREPRINT + SCHEDULING_PUBLISHED % "Workshop on Obscure Things"
     plan = plan_of(text, Decisions(create_venues=True))
-    assert plan.entries[0].values()["venue"] == NewVenue("Workshop on Obscure Things")
+    assert plan.entries[1].values()["venue"] == NewVenue("Workshop on Obscure Things")
 
 
 def test_a_preprint_after_its_published_version_gives_it_its_arxiv_id_only():
@@ -211,10 +232,10 @@ def test_a_preprint_after_its_published_version_gives_it_its_arxiv_id_only():
     assert first.values()["kind"] == "conference" and first.values()["year"] == 2025
 
 
-def test_an_entry_finds_the_identifiers_a_later_entry_gave_a_paper_of_the_file():
+def test_an_entry_finds_the_paper_of_the_file_whose_identifier_it_gives():
     by_doi = "@article{third, title={Scheduling Collectives, Fast}, year=2025, doi={10.1109/x.1}}"
     plan = plan_of(SCHEDULING_PREPRINT + SCHEDULING_PUBLISHED % "ICNP 2025" + by_doi)
-    assert plan.entries[2].same_as_entry == "pre"
+    assert plan.entries[2].same_as_entry == "pub"
 
 
 def test_a_paper_titled_without_letters_takes_what_a_later_entry_adds():
@@ -228,7 +249,6 @@ def test_a_paper_titled_without_letters_takes_what_a_later_entry_adds():
 
 def test_the_unfound_venue_of_a_published_version_is_listed_for_a_choice():
     plan = plan_of(SCHEDULING_PREPRINT + SCHEDULING_PUBLISHED % "Workshop on Obscure Things")
-    assert plan.entries[1].promote
     assert plan.unresolved_venues == {"Workshop on Obscure Things": ["pub"]}
 
 
@@ -341,7 +361,7 @@ def test_the_paper_of_an_entry_s_doi_does_not_take_the_arxiv_id_of_another_paper
     plan = plan_of(
         """@inproceedings{usp, title={Another Title}, author={Jin Fang}, year={2024},
   booktitle={ICNP}, doi={10.1109/ICNP.2024.1}}
-@inproceedings{mixed, title={Another Title}, author={Jin Fang}, year={2024},
+@inproceedings{mixed, title={Another Title}, author={Jin Fang}, year={2025},
   booktitle={ICNP}, doi={10.1109/ICNP.2024.1}, eprint={2405.07719}, archiveprefix={arXiv}}
 """
     )
