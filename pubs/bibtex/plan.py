@@ -40,6 +40,7 @@ from pubs.venues.resolution import (
     Resolution,
     VenueIndex,
     entry_dblp_key,
+    names_a_meeting,
     names_an_event,
     new_venue_key,
     venue_name,
@@ -168,8 +169,10 @@ class EntryPlan:
     fill: dict[str, Any] = field(default_factory=dict)
     conflicts: dict[str, tuple[Any, Any]] = field(default_factory=dict)
     promote: bool = False
-    #: A new paper's fields as the entries planned after it for the same paper give them.
+    #: A new paper's fields as the other entries of the same paper give them.
     merged: dict[str, Any] = field(default_factory=dict)
+    #: The identifiers it gives that its new paper does not take: another paper's already.
+    withheld: list[str] = field(default_factory=list)
     #: The papers it links its paper to as other versions (pubs.bibtex.paper_match).
     versions: list[PaperRecord] = field(default_factory=list)
     #: The authors it adds to the shortened author list of its paper, at their places...
@@ -204,7 +207,7 @@ class EntryPlan:
 
     def values(self) -> dict[str, Any]:
         """The fields of the paper a new entry creates."""
-        return {**_paper_values(self), **self.merged}
+        return {**_paper_values(self), **dict.fromkeys(self.withheld, ""), **self.merged}
 
 
 @dataclass
@@ -429,7 +432,9 @@ def _plan_paper(entry: EntryPlan, families: AuthorNames, planning: _Planning) ->
         _plan_duplicate(entry, found.paper, planning)
     else:
         planning.created[record.key] = entry
-        entry.merged.update({name: "" for name in ("doi", "arxiv_id") if name not in kept})
+        entry.withheld = [
+            name for name in ("doi", "arxiv_id") if getattr(record, name) and name not in kept
+        ]
         papers.add(
             PaperRecord(
                 f"entry:{record.key}",
@@ -601,7 +606,17 @@ def _kind(record: Record, venue: VenuePlan | None) -> str:
         if venue_kind == "preprint" and record.status not in UNPUBLISHED:
             return record.kind if record.kind != "journal" else "preprint"
         return venue_kind
+    if record.kind == "book" and _in_proceedings(record):
+        return "conference"
     return record.kind
+
+
+def _in_proceedings(record: Record) -> bool:
+    """Whether a chapter (@incollection, @inbook) is a paper of a meeting's proceedings
+    printed as a book: its book's title says it is a meeting's ("Proceedings of the 14th
+    International Joint Conference on Artificial Intelligence (IJCAI-95)"). Read from the
+    entry alone, so that it reads alike once its venue is created."""
+    return names_a_meeting(record.booktitle)
 
 
 # -- duplicates ------------------------------------------------------------------------------

@@ -7,6 +7,7 @@ from pubs.bibtex.paper_match import PaperIndex, PaperRecord
 from pubs.bibtex.parse import parse
 from pubs.bibtex.people_match import PeopleIndex, PersonRecord
 from pubs.bibtex.plan import NEW, UNDECIDED_AUTHORS, Decisions, NewVenue, build_plan
+from pubs.bibtex.report import report_lines
 from pubs.venues.resolution import VenueIndex, VenueRecord
 
 PEOPLE = [
@@ -399,3 +400,45 @@ def test_planned_again_with_its_authors_counted_as_stored_the_file_compares_as_i
     again = plan_of(WORKSHOP_AND_FULL, counted=first.counted)
     assert [v.entry_key for v in again.entries[1].versions] == ["full"]
     assert again.counted == first.counted
+
+
+def test_a_new_paper_takes_nothing_from_other_entries_unless_one_gives_it():
+    """The verbose report says what a new paper takes from other entries: nothing, for an
+    entry alone of its paper."""
+    plan = plan_of(
+        "@article{a, title={Exact Solvers for Knapsack}, author={Ana Ruiz},"
+        " journal={INFORMS Journal on Computing}, year=2026}"
+    )
+    [entry] = plan.entries
+    assert (
+        entry.merged == {} and "other entries" not in report_lines("f.bib", plan, verbose=True)[5]
+    )
+
+
+def test_an_identifier_another_paper_holds_is_withheld_from_the_new_paper():
+    plan = plan_of(
+        "@article{m1, author={Ulla Stern}, title={A Tutorial on Bayesian Things},"
+        " journal={arXiv preprint arXiv:1807.00001}, year=2018}\n"
+        "@article{m2, author={Piet Hein}, title={On Evaluating Language Models},"
+        " journal={arXiv preprint arXiv:1807.00001}, year=2017}"
+    )
+    first, second = plan.entries
+    assert (first.withheld, second.withheld) == (["arxiv_id"], [])
+    assert first.values()["arxiv_id"] == "" and first.merged == {}
+
+
+def test_a_chapter_of_a_meeting_s_proceedings_is_a_conference_paper():
+    plan = plan_of(
+        "@incollection{c, author={Ana Ruiz}, title={Exact Solvers for Knapsack}, year=1995,"
+        " booktitle={Proceedings of the 14th International Joint Conference on Artificial"
+        " Intelligence (IJCAI-95)}}"
+    )
+    assert plan.entries[0].kind == "conference"
+
+
+def test_a_chapter_of_a_book_stays_a_chapter():
+    plan = plan_of(
+        "@incollection{c, author={Ana Ruiz}, title={Iterated Local Search}, year=2010,"
+        " booktitle={Handbook of Metaheuristics}}"
+    )
+    assert plan.entries[0].kind == "book"
