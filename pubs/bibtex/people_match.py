@@ -547,21 +547,7 @@ class PeopleIndex:
                 continue
             mine = self.coauthors(person.id)
             shared = theirs & mine
-            if len(shared) < rule.coauthors_needed or not (
-                self._beyond_chance(theirs, mine, len(shared))
-                and (
-                    (rule.covered_suffices and len(shared) > COVERED * len(theirs))
-                    or (
-                        rule.alike_circles_suffice
-                        and len(shared) >= ALIKE_CIRCLES_SHARED
-                        and len(shared) > COVERED * max(len(theirs), len(mine))
-                    )
-                    or (
-                        self._rarely_shared((person.id, mine), (form, theirs), len(shared))
-                        and self._rarely_shared((form, theirs), (person.id, mine), len(shared))
-                    )
-                )
-            ):
+            if not self._coauthors_confirm(rule, (person.id, mine), (form, theirs)):
                 continue
             # A co-author new to the file and not findable (a misspelt name) has no record.
             names = sorted(
@@ -580,6 +566,30 @@ class PeopleIndex:
             for paper, together in list(self._papers.get(form, {}).items()):
                 self.link_all((together - {form}) | {match.person}, paper)
         return confirmed
+
+    def _coauthors_confirm(
+        self,
+        rule: Rule,
+        person: tuple[Hashable, frozenset[Hashable]],
+        form: tuple[Hashable, frozenset[Hashable]],
+    ) -> bool:
+        """Whether the co-authors of ``person`` and of the name ``form`` (each an id and
+        their co-authors) confirm that the name written as ``rule`` says is the person: as
+        many in common as the rule needs, more than chance would give, and either few others
+        share them or, where the rule allows it, they cover most of the name's co-authors or
+        most of both's."""
+        (_, mine), (_, theirs) = person, form
+        shared = len(theirs & mine)
+        if shared < rule.coauthors_needed or not self._beyond_chance(theirs, mine, shared):
+            return False
+        if rule.covered_suffices and shared > COVERED * len(theirs):
+            return True
+        alike = shared >= ALIKE_CIRCLES_SHARED and shared > COVERED * max(len(theirs), len(mine))
+        if rule.alike_circles_suffice and alike:
+            return True
+        return self._rarely_shared(person, form, shared) and self._rarely_shared(
+            form, person, shared
+        )
 
     def _namesakes(self, person: PersonRecord) -> bool:
         """Whether someone else's name fits ``person``'s but for middle names, or is it in
