@@ -138,8 +138,10 @@ def test_an_arxiv_id_on_two_titles_that_disagree_is_reported_as_a_conflict():
     ) in text
 
 
-def test_a_conference_paper_and_its_journal_extension_are_listed_with_the_veto(ruiz):
-    for year, kind in ((2013, PaperKind.CONFERENCE), (2016, PaperKind.JOURNAL)):
+def test_a_conference_paper_and_a_journal_paper_of_its_title_years_later_are_listed_with_the_veto(
+    ruiz,
+):
+    for year, kind in ((2010, PaperKind.CONFERENCE), (2016, PaperKind.JOURNAL)):
         paper_with_authors(ruiz, title="Ablation Analysis", year=year, kind=kind)
     text = report()
     assert "  alike, kept apart by a veto: 1" in text
