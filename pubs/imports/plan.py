@@ -53,7 +53,8 @@ RESTORABLE = tuple(
 
 #: How many times a file is planned, at most, until its papers compare by their authors as
 #: they will be stored (pubs.bibtex.plan.build_plan's ``counted``): once, unless an entry
-#: lists one human under two names; twice, nearly always, when one does.
+#: lists one human under two names or another entry of its paper completes its author list;
+#: twice, nearly always, when one does. The file is read once.
 PLANNINGS = 3
 
 #: What an entry is told of a paper it matches that the importing user may not see.
@@ -114,10 +115,13 @@ def bibtex_import_plan(
     text = check_text(text)
     venues, existing = venue_index(), _existing_values()
     counted: dict[str, AuthorNames] = {}
+    parsed, records = parse_and_normalize(
+        text, max_entries=max_entries, link_base=link_base, budget=budget
+    )
+    read = [list(record.problems) for record in records]  # what planning adds to goes
     for _ in range(PLANNINGS):
-        parsed, records = parse_and_normalize(
-            text, max_entries=max_entries, link_base=link_base, budget=budget
-        )
+        for record, problems in zip(records, read, strict=True):
+            record.problems = list(problems)
         plan = build_plan(
             parsed,
             records,

@@ -7,6 +7,7 @@ import pytest
 
 from people.models import Group, Person
 from pubs.bibtex.plan import Decisions
+from pubs.imports import plan as plan_module
 from pubs.imports.apply import bibtex_import_apply
 from pubs.imports.errors import ImportBlocked, UndoRefused
 from pubs.imports.plan import bibtex_import_plan
@@ -285,3 +286,30 @@ def test_the_import_uses_few_queries_whatever_the_number_of_entries(django_asser
     # query per entry.
     with django_assert_max_num_queries(60):
         bibtex_import_apply(planned=planned, file_name="bulk.bib")
+
+
+# EvoBib's LingPy releases: the later entry completes the earlier one's author list, so the
+# file is planned twice, its papers compared by their authors as they will be stored.
+LINGPY = r"""
+@book{LingPy2.6.0, author = {List, Johann-Mattis and Greenhill, Simon and Forkel, Robert},
+  title = {LingPy. A Python library for quantitative tasks in historical linguistics},
+  publisher = {Max Planck Institute}, year = {2017}}
+@book{LingPy2.6.4, author = {List, Johann-Mattis and Greenhill, Simon and Tresoldi, Tiago
+  and Forkel, Robert},
+  title = {LingPy. A Python library for quantitative tasks in historical linguistics},
+  publisher = {Max Planck Institute}, year = {2017}}
+@book{LingPy2.7.0, author = {List, Johann-Mattis and Forkel, Robert},
+  title = {LingPy. A Python library for quantitative tasks in historical linguistics},
+  publisher = {Max Planck Institute}, year = {2021}}
+"""
+
+
+def test_a_file_planned_twice_is_read_once(monkeypatch):
+    reads = []
+    read = plan_module.parse_and_normalize
+    monkeypatch.setattr(
+        plan_module, "parse_and_normalize", lambda *a, **k: reads.append(1) or read(*a, **k)
+    )
+    planned = bibtex_import_plan(text=LINGPY)
+    assert planned.plan.counted and len(reads) == 1
+    assert [len(entry.record.problems) for entry in planned.plan.entries] == [0, 0, 0]
