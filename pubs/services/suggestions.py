@@ -175,7 +175,7 @@ def crossref_preprint_suggestions(
         work = _published_work(http, paper)
         if work is None:
             continue
-        changes = _version_changes(_crossref_version(work), index, venues)
+        changes = _version_changes(_work_version(work), index, venues)
         summary = _published_summary(paper, changes, venues)
         if suggestion_offer(paper=paper, summary=summary, source="Crossref", changes=changes):
             offered += 1
@@ -275,7 +275,7 @@ def missing_field_suggestions(*, http: HttpClient, papers: Iterable[Paper] | Non
             work = crossref.work(http, paper.doi)
         except SourceError:
             continue
-        version = _crossref_version(work)
+        version = _work_version(work)
         if is_other_version(paper, version):
             if not (_is_preprint(paper) and _is_published(work)):
                 continue
@@ -325,7 +325,7 @@ def doi_suggestions(*, http: HttpClient, papers: Iterable[Paper] | None = None) 
             continue
         if work is None or not work.doi:
             continue
-        version = _openalex_version(work)
+        version = _work_version(work)
         if is_other_version(paper, version):
             published = (
                 version.kind and version.container and not version_of(version.kind).is_preprint
@@ -356,7 +356,7 @@ def _published_version(http, entry, index, venues: dict[int, Venue]) -> dict[str
         except SourceError:
             work = None
     if work is not None and _is_published(work):
-        return _version_changes(_crossref_version(work), index, venues)
+        return _version_changes(_work_version(work), index, venues)
     if not entry.journal_ref:
         return {}
     ref = arxiv.read_journal_ref(entry.journal_ref)
@@ -372,22 +372,9 @@ def _published_version(http, entry, index, venues: dict[int, Venue]) -> dict[str
     return _version_changes(version, index, venues)
 
 
-def _crossref_version(work: crossref.CrossrefWork) -> PublishedVersion:
-    """A work of Crossref's works API as a published version."""
-    return PublishedVersion(
-        doi=work.doi,
-        kind=CROSSREF_KINDS.get(work.kind, ""),
-        container=work.container,
-        year=work.year,
-        month=work.month,
-        volume=work.volume,
-        number=work.issue,
-        pages=work.pages,
-    )
-
-
-def _openalex_version(work: openalex.OpenAlexWork) -> PublishedVersion:
-    """A work OpenAlex knows as a published version."""
+def _work_version(work: crossref.CrossrefWork | openalex.OpenAlexWork) -> PublishedVersion:
+    """A work of Crossref's works API, or one OpenAlex knows, as a published version (both
+    give Crossref's types of work)."""
     return PublishedVersion(
         doi=work.doi,
         kind=CROSSREF_KINDS.get(work.kind, ""),
