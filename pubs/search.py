@@ -78,10 +78,12 @@ def paper_search_text(
     authors: Iterable[tuple[str, str, str, str]] = (),
     container_title: str = "",
     venue: tuple[str, str] | None = None,
+    other_titles: Iterable[str] = (),
 ) -> str:
     """The text a paper is found by: its title, TITLE_END, then each author as printed,
     followed by the person's recorded name and native-script name where they differ from
-    it, and the venue as printed, then the venue's abbreviation and name.
+    it, the venue as printed, then the venue's abbreviation and name, and the titles of the
+    versions folded into it (a work is found by its retitled preprint's title too).
 
     ``authors`` are ``(printed name, given name, family name, native name)`` in order;
     ``venue`` is ``(abbreviation, name)`` of the paper's venue, if it has one. Pure: the
@@ -95,18 +97,25 @@ def paper_search_text(
     words.append(container_title)
     if venue is not None:
         words.extend(venue)
+    words.extend(other_titles)
     return search_fold(title) + TITLE_END + search_fold(" ".join(words))
 
 
 def search_text_refresh(paper_ids: Iterable[int]) -> None:
     """Recompute and store the search text of these papers (after their title, authors,
-    venue, or an author's or venue's names changed): one read of the papers with their
-    venue, one of their authors with their people, and one ``bulk_update`` of the texts
+    venue, an author's or venue's names, or the versions folded into them changed): one
+    read of the papers with their venue, one of their authors with their people, one of the
+    titles of the versions folded into them, and one ``bulk_update`` of the texts
     that changed (a statement per UPDATE_BATCH papers: the statement's CASE has a branch per
     paper, which PostgreSQL tries one after the other for each row)."""
     ids = set(paper_ids)
     if not ids:
         return
+    folded: dict[int, list[str]] = defaultdict(list)
+    for standing, title in (
+        Paper.objects.filter(folded_into__in=ids).order_by("pk").values_list("folded_into", "title")
+    ):
+        folded[standing].append(title)
     authors: dict[int, list[tuple[str, str, str, str]]] = defaultdict(list)
     for paper_id, *names in (
         Authorship.objects.filter(paper_id__in=ids)
@@ -131,6 +140,7 @@ def search_text_refresh(paper_ids: Iterable[int]) -> None:
             authors=authors[pk],
             container_title=container_title,
             venue=(abbreviation, name) if name is not None else None,
+            other_titles=folded[pk],
         )
         if text != stored:
             changed.append(Paper(pk=pk, search_text=text))

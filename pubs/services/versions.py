@@ -16,6 +16,7 @@ from django.db.models import Q
 
 from pubs.bibtex.versions import LinkedVersion, folded_into
 from pubs.models import Paper
+from pubs.search import search_text_refresh
 from pubs.services import public_version
 
 #: Papers per UPDATE statement.
@@ -29,8 +30,9 @@ def paper_versions_refold(*, paper_ids: Iterable[int]) -> int:
     number of papers whose folding changed.
 
     A few queries: two per step away from ``paper_ids`` along the links (a group is seldom
-    more than two steps wide), one read of the papers and one update per UPDATE_BATCH
-    changed papers."""
+    more than two steps wide), one read of the papers, one update per UPDATE_BATCH
+    changed papers, and the search text of the papers standing for works of several
+    versions refreshed (pubs.search.search_text_refresh)."""
     ids, links = _groups_around(set(paper_ids))
     if not ids:
         return 0
@@ -51,6 +53,11 @@ def paper_versions_refold(*, paper_ids: Iterable[int]) -> int:
     if changed:
         Paper.objects.bulk_update(changed, ["folded_into"], batch_size=UPDATE_BATCH)
         public_version.bump()  # a bulk update sends no signal
+    # A work is found by the titles of the versions folded into it (which may have changed
+    # even when the folding did not), and no longer by those of versions that went.
+    standing = {pk for pk in wanted.values() if pk is not None}
+    standing |= {stored[paper.pk] for paper in changed if stored[paper.pk] is not None}
+    search_text_refresh(standing)
     return len(changed)
 
 

@@ -13,6 +13,7 @@ from django.urls import reverse
 
 from people.models import Person
 from pubs.models import Authorship, Paper, Venue
+from pubs.queries import selectors
 from pubs.search import (
     MAX_WORD_LENGTH,
     MAX_WORDS,
@@ -25,6 +26,7 @@ from pubs.search import (
 )
 from pubs.services.papers import catalogue_install
 from pubs.services.people_merge import people_merge
+from pubs.services.versions import paper_versions_refold
 from pubs.venues.catalogue import VenueSpec
 from tests.admin.test_paper_form import paper_form_data
 from tests.factories import PaperFactory, PersonFactory, VenueFactory, paper_with_authors
@@ -130,14 +132,15 @@ def test_the_refresh_reads_once_and_writes_once_whatever_the_number_of_papers(
     papers = [
         paper_with_authors(PersonFactory(), PersonFactory(), title=f"Paper {i}") for i in range(5)
     ]
-    with django_assert_num_queries(3):  # papers with venues, authors with people, the update
+    # titles folded into them, papers with venues, authors with people, the update
+    with django_assert_num_queries(4):
         search_text_refresh(paper.pk for paper in papers)
     assert Paper.objects.get(pk=papers[0].pk).search_text.startswith("paper 0 | given")
 
 
 def test_a_refresh_of_unchanged_texts_writes_nothing(db, django_assert_num_queries):
     paper = stored(title="Unchanged")
-    with django_assert_num_queries(2):
+    with django_assert_num_queries(3):
         search_text_refresh([paper.pk])
 
 
@@ -410,3 +413,14 @@ def test_a_search_among_many_papers_reads_the_index(spotserve):
     queryset = paper_search(Paper.objects.all(), "jiangfei duan").papers
     assert "Bitmap Index Scan on paper_search_document" in queryset.explain()
     assert {paper.slug for paper in queryset} == {"spotserve"}
+
+
+def test_a_work_is_found_by_the_title_of_a_version_folded_into_it(db):
+    """PatrickStar's retitled preprint, folded into its TPDS paper: the preprint's title
+    finds the work on the public lists, which show the TPDS paper."""
+    journal = stored(title="Parallel Training of Pre-Trained Models via Chunk-Based Dynamic Memory")
+    preprint = stored(title="PatrickStar: Parallel Training of Pre-trained Models", kind="preprint")
+    journal.versions.add(preprint)
+    paper_versions_refold(paper_ids=[journal.pk])
+    found = paper_search(selectors.public_papers(), "patrickstar").papers
+    assert list(found) == [journal]
