@@ -255,3 +255,12 @@ def test_a_role_the_person_has_undated_already_is_an_error_of_the_row(login, lab
     assert errors == [f"{lab.colleague} already has the role PhD student in {lab.group}, undated."]
     assert Membership.objects.filter(person=lab.colleague, group=lab.group).count() == 1
 
+
+def test_confirming_requests_counts_the_selected_memberships_that_are_no_requests(
+    login, lab, request_for_stranger
+):
+    in_own_group = Membership.objects.get(person=lab.stranger, group=lab.other_group)
+    response = confirm(login("other editor"), request_for_stranger, in_own_group)
+    page = response.content.decode()
+    assert "1 request confirmed." in page
+    assert "1 selected membership is no request of yours to confirm." in page
