@@ -5,6 +5,7 @@ They register nothing: pubs.admin.people registers them once, with the roles' sc
 person's papers added (people never imports pubs).
 """
 
+from django import forms
 from django.contrib import admin
 from django.contrib.admin import helpers
 from django.contrib.admin.widgets import AutocompleteSelect, AutocompleteSelectMultiple
@@ -14,6 +15,7 @@ from django.forms.models import BaseInlineFormSet
 from django.http import HttpRequest, HttpResponse
 from django.utils.translation import gettext_lazy as _
 
+from people.fields import PeriodEndField, PeriodStartField
 from people.models import Advising, Group, Membership, Person
 
 # -- ids in hand-made posts ----------------------------------------------------------------
@@ -75,6 +77,19 @@ class CheckedIds:
 # -- memberships and advising ----------------------------------------------------------------
 
 
+class MembershipForm(forms.ModelForm):
+    """A membership's dates may be a month or a year: a lab often knows no more."""
+
+    class Meta:
+        field_classes = {"start": PeriodStartField, "end": PeriodEndField}
+        help_texts = {
+            "start": _("A date, a month (2025-03) or a year (2025), from its first day."),
+            "end": _(
+                "A date, a month (2025-03) or a year (2025), to its last day. Empty while current."
+            ),
+        }
+
+
 class MembershipFormSet(BaseInlineFormSet):
     """Memberships inline, a role held twice undated refused on its row.
 
@@ -134,6 +149,7 @@ class MembershipFormSet(BaseInlineFormSet):
 
 class MembershipInline(CheckedIds, admin.TabularInline):
     model = Membership
+    form = MembershipForm
     formset = MembershipFormSet
     extra = 0
     autocomplete_fields = ["person", "group"]
@@ -241,6 +257,7 @@ class GroupAdmin(CheckedIds, admin.ModelAdmin):
 
 
 class MembershipAdmin(CheckedIds, admin.ModelAdmin):
+    form = MembershipForm
     list_display = ["person", "group", "role", "start", "end", "confirmed"]
     list_filter = ["confirmed", "group", "role"]
     list_select_related = ["person", "group"]
