@@ -42,6 +42,8 @@ def _key_pattern(pattern: str) -> None:
 class ExportQuery(FilterQuery):
     """An export without options of its own (RIS, CSL-JSON, CV lists): the list's filters."""
 
+    plain_errors = True
+
     def options(self) -> dict[str, Any]:
         """The writer's options the query string gives."""
         return {}
