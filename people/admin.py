@@ -5,14 +5,17 @@ They register nothing: pubs.admin.people registers them once, with the roles' sc
 person's papers added (people never imports pubs).
 """
 
+from django import forms
 from django.contrib import admin
 from django.contrib.admin import helpers
 from django.contrib.admin.widgets import AutocompleteSelect, AutocompleteSelectMultiple
 from django.core.exceptions import BadRequest, ValidationError
 from django.db.models import Count, Field, Prefetch, QuerySet
+from django.forms.models import BaseInlineFormSet
 from django.http import HttpRequest, HttpResponse
 from django.utils.translation import gettext_lazy as _
 
+from people.fields import PeriodEndField, PeriodStartField
 from people.models import Advising, Group, Membership, Person
 
 # -- ids in hand-made posts ----------------------------------------------------------------
@@ -74,8 +77,80 @@ class CheckedIds:
 # -- memberships and advising ----------------------------------------------------------------
 
 
+class MembershipForm(forms.ModelForm):
+    """A membership's dates may be a month or a year: a lab often knows no more."""
+
+    class Meta:
+        field_classes = {"start": PeriodStartField, "end": PeriodEndField}
+        help_texts = {
+            "start": _("A date, a month (2025-03) or a year (2025), from its first day."),
+            "end": _(
+                "A date, a month (2025-03) or a year (2025), to its last day. Empty while current."
+            ),
+        }
+
+
+class MembershipFormSet(BaseInlineFormSet):
+    """Memberships inline, a role held twice undated refused on its row.
+
+    Django leaves the inline's own foreign key (the page's group or person) out of each row's
+    checks, and a formset checks no conditional constraint between its rows, so without this
+    ``membership_unique_undated`` would fail only in the database.
+    """
+
+    def clean(self) -> None:
+        super().clean()
+        own_rows = [form.instance.pk for form in self.initial_forms]
+        seen: set[tuple] = set()
+        for form in self.forms:
+            membership = form.instance
+            if form.errors or self._should_delete_form(form) or membership.person_id is None:
+                continue
+            if membership.start is not None or not membership.role:
+                continue
+            key = (membership.person_id, membership.group_id, membership.role)
+            names = {
+                "person": membership.person,
+                "role": membership.get_role_display(),
+                "group": membership.group,
+            }
+            if key in seen:
+                form.add_error(
+                    None,
+                    _(
+                        "%(person)s is given the role %(role)s in %(group)s twice, undated: "
+                        "keep one of the rows."
+                    )
+                    % names,
+                )
+            elif self._held_elsewhere(membership, own_rows):
+                form.add_error(
+                    None,
+                    _("%(person)s already has the role %(role)s in %(group)s, undated.") % names,
+                )
+            seen.add(key)
+
+    @staticmethod
+    def _held_elsewhere(membership: Membership, own_rows: list) -> bool:
+        """Whether a membership not on this page holds the role undated already."""
+        if membership.group_id is None:  # a group being added has no memberships yet
+            return False
+        return (
+            Membership.objects.filter(
+                person_id=membership.person_id,
+                group_id=membership.group_id,
+                role=membership.role,
+                start__isnull=True,
+            )
+            .exclude(pk__in=own_rows)
+            .exists()
+        )
+
+
 class MembershipInline(CheckedIds, admin.TabularInline):
     model = Membership
+    form = MembershipForm
+    formset = MembershipFormSet
     extra = 0
     autocomplete_fields = ["person", "group"]
     fields = ["group", "person", "role", "start", "end", "note", "confirmed"]
@@ -182,6 +257,7 @@ class GroupAdmin(CheckedIds, admin.ModelAdmin):
 
 
 class MembershipAdmin(CheckedIds, admin.ModelAdmin):
+    form = MembershipForm
     list_display = ["person", "group", "role", "start", "end", "confirmed"]
     list_filter = ["confirmed", "group", "role"]
     list_select_related = ["person", "group"]

@@ -1,10 +1,15 @@
-"""Model fields shared by the apps: lists of strings edited one per line, https URLs."""
+"""Model fields shared by the apps: lists of strings edited one per line, https URLs; and the
+form fields of a period's dates, which take a month or a year."""
 
+import calendar
+import datetime
 import json
+import re
 from typing import Any
 
 from django import forms
 from django.db import models
+from django.utils.translation import gettext_lazy as _
 
 
 class LinesFormField(forms.CharField):
@@ -77,3 +82,41 @@ class URLField(models.URLField):
     def formfield(self, **kwargs: Any) -> forms.Field:
         kwargs.setdefault("assume_scheme", "https")
         return super().formfield(**kwargs)
+
+
+_MONTH_OR_YEAR = re.compile(r"(?P<year>\d{4})(?:-(?P<month>\d{1,2}))?")
+
+
+def period_day(text: str, *, last: bool) -> datetime.date | None:
+    """The first (or, ``last``, the last) day of the year "2025" or the month "2025-03" that
+    ``text`` names; None when it names neither (a full date is no month)."""
+    match = _MONTH_OR_YEAR.fullmatch(text.strip())
+    if match is None:
+        return None
+    year, month = int(match["year"]), match["month"]
+    if month is None:
+        return datetime.date(year, 12, 31) if last else datetime.date(year, 1, 1)
+    month = int(month)
+    if not 1 <= month <= 12:
+        return None
+    return datetime.date(year, month, calendar.monthrange(year, month)[1] if last else 1)
+
+
+class PeriodStartField(forms.DateField):
+    """The start of a period: a date, or a month or a year, which starts on its first day."""
+
+    last_day = False
+    default_error_messages = {
+        "invalid": _("Enter a date (2025-03-14), a month (2025-03) or a year (2025)."),
+    }
+
+    def to_python(self, value: Any) -> datetime.date | None:
+        if isinstance(value, str) and (day := period_day(value, last=self.last_day)):
+            return day
+        return super().to_python(value)
+
+
+class PeriodEndField(PeriodStartField):
+    """The end of a period: a date, or a month or a year, which ends on its last day."""
+
+    last_day = True

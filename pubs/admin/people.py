@@ -216,6 +216,8 @@ class MembershipAdmin(ConfirmedByAdmins, ScopedAdmin, RecordedAdmin, base.Member
     @admin.action(description=_("Confirm the selected requests"), permissions=["confirm"])
     def confirm_requests(self, request: HttpRequest, queryset: QuerySet) -> None:
         """Confirm the selected requests that the user may confirm; say how many others."""
+        # Counted first: a request confirmed may leave the user's list (and so ``queryset``).
+        selected = queryset.count()
         requests = list(queryset.filter(membership_requests(request_scope(request))))
         for membership in requests:
             membership.confirmed = True
@@ -226,7 +228,7 @@ class MembershipAdmin(ConfirmedByAdmins, ScopedAdmin, RecordedAdmin, base.Member
             % {"count": len(requests)},
             messages.SUCCESS if requests else messages.WARNING,
         )
-        others = queryset.count() - len(requests)
+        others = selected - len(requests)
         if others:
             self.message_user(
                 request,

@@ -1,12 +1,13 @@
 """Caching the public pages: a rendered page is kept until anything it shows changes.
 
 ``cached_page(query)`` first checks the request's query string with the URL's query form
-(``pubs.web.query``): a query it cannot honour is a 400, and the view sees only the canonical
-query. A page is then cached under what changes it and nothing else: the scheme and host
-(absolute URLs are written into pages and exports), the path, the language, the canonical
-query, and the lab's name and look (``pubs.web.site``). Cache keys carry the public version
-number (``pubs.services.public_version``), so a change made by any process invalidates the
-pages of all of them.
+(``pubs.web.query``): a query it cannot honour is a 400 (the site's 400 page for a page, plain
+text for a download), and the view sees only the canonical query. A page is then cached under
+what changes it and nothing else: the scheme and host (absolute URLs are written into pages
+and exports), the path, the language, the canonical query, and the lab's name and look
+(``pubs.web.site``). Cache keys carry the public version number
+(``pubs.services.public_version``), so a change made by any process invalidates the pages of
+all of them.
 
 The whole response is kept, headers included (a download keeps its file name). A response
 larger than ``PUBLIC_CACHE_MAX_BYTES`` is not kept, and how many are kept is bounded by the
@@ -22,10 +23,12 @@ from functools import wraps
 from django.conf import settings
 from django.core.cache import cache
 from django.http import HttpRequest, HttpResponse, HttpResponseBase
+from django.shortcuts import render
 from django.utils.translation import get_language
 
 from pubs.services.public_version import version
 from pubs.web import site
+from pubs.web.context_processors import language_links
 from pubs.web.query import PublicQuery
 
 View = Callable[..., HttpResponseBase]
@@ -40,7 +43,7 @@ def cached_page(query: Callable[..., PublicQuery]) -> Callable[[View], View]:
         def wrapper(request: HttpRequest, *args, **kwargs) -> HttpResponseBase:
             form = query(request.GET, **kwargs)
             if not form.is_valid():
-                return bad_query(form)
+                return bad_query(request, form)
             request.GET = form.canonical()
             if request.method != "GET" or not settings.PUBLIC_CACHE_SECONDS:
                 return view(request, *args, **kwargs)
@@ -58,9 +61,16 @@ def cached_page(query: Callable[..., PublicQuery]) -> Callable[[View], View]:
     return decorator
 
 
-def bad_query(form: PublicQuery) -> HttpResponse:
-    """The 400 of a query string a page cannot honour: what is wrong, in plain text."""
-    return HttpResponse(form.problems(), status=400, content_type="text/plain; charset=utf-8")
+def bad_query(request: HttpRequest, form: PublicQuery) -> HttpResponse:
+    """The 400 of a query string a URL cannot honour, saying what is wrong: on the site's 400
+    page for a page, in plain text for a download (``form.plain_errors``)."""
+    problems = form.problems()
+    if form.plain_errors:
+        return HttpResponse(problems, status=400, content_type="text/plain; charset=utf-8")
+    # The page in the other language is asked for without the query: a refusal repeats no
+    # query string, which may be long (and is what was wrong).
+    context = {"problems": problems.splitlines(), "language_links": language_links(request.path)}
+    return render(request, "400.html", context, status=400)
 
 
 def page_key(request: HttpRequest) -> str:

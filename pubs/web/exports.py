@@ -28,7 +28,8 @@ from pubs.web.query import FlagField
 
 #: What ``export.<format>`` may be: BibTeX, RIS, CSL-JSON, formatted citations.
 EXPORT_FORMATS = ("bib", "ris", "json", "txt", "html")
-FILE_EXTENSIONS = {"json": "csl.json"}
+#: A writer's file extension where it is not its format's name (a CV's is its style's).
+FILE_EXTENSIONS = {"json": "csl.json", **{f"cv.{style}": style for style in cv.STYLES}}
 
 
 def _key_pattern(pattern: str) -> None:
@@ -40,6 +41,8 @@ def _key_pattern(pattern: str) -> None:
 
 class ExportQuery(FilterQuery):
     """An export without options of its own (RIS, CSL-JSON, CV lists): the list's filters."""
+
+    plain_errors = True
 
     def options(self) -> dict[str, Any]:
         """The writer's options the query string gives."""

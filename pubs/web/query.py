@@ -2,7 +2,8 @@
 and bounds each (one value, its length, its range or its choices).
 
 ``pubs.web.cache.cached_page`` checks every request's query with its URL's form before the
-view runs: a query it cannot honour is a 400 with a short plain message, and the view sees
+view runs: a query it cannot honour is a 400 naming what is wrong (on the site's 400 page, or
+in a short plain message for a download or the sitemap), and the view sees
 only the canonical query (known parameters, validated, in one order), which is also what the
 page cache keys on. Parameters no form knows are left out rather than refused, so that links
 that arrive with a messenger's or a tracker's parameters (``?from=timeline``, ``utm_source``)
@@ -32,6 +33,10 @@ class PublicQuery(forms.Form):
     form may use to choose its fields. A parameter given twice or longer than
     MAX_VALUE_LENGTH is refused before its field sees it, so that no message repeats it.
     """
+
+    #: Whether a query refused is told in plain text (a download, the sitemap) rather than
+    #: on the site's 400 page.
+    plain_errors = False
 
     def __init__(self, data: QueryDict, **url_kwargs: Any) -> None:
         self.refused: dict[str, str] = {}
@@ -115,6 +120,8 @@ class PageQuery(PublicQuery):
 
 class SitemapQuery(PublicQuery):
     """The sitemap: the page of a sitemap of more than 50,000 addresses (``p``)."""
+
+    plain_errors = True
 
     p = forms.IntegerField(min_value=1, max_value=MAX_PAGE, initial=1)
 

@@ -48,6 +48,23 @@ def test_export_urls_answer_in_their_format(client, url, content_type):
     assert response["Content-Disposition"].startswith("inline; filename=")
 
 
+@pytest.mark.parametrize(
+    ("url", "filename"),
+    [
+        ("/publications/export.bib", "publications.bib"),
+        ("/publications/export.json", "publications.csl.json"),
+        ("/people/jin-fang/export.ris", "jin-fang.ris"),
+        ("/people/jin-fang/cv.md", "jin-fang-cv.md"),
+        ("/people/jin-fang/cv.tex", "jin-fang-cv.tex"),
+        ("/people/jin-fang/cv.txt", "jin-fang-cv.txt"),
+        ("/groups/ustc-int/cv.md", "ustc-int-cv.md"),
+    ],
+)
+def test_an_export_downloads_as_the_list_and_its_extension(client, url, filename):
+    response = client.get(url)
+    assert response["Content-Disposition"] == f'inline; filename="{filename}"'
+
+
 def test_a_list_export_has_the_same_filters_as_the_page(client):
     text = client.get("/publications/export.bib?rank=A&year_min=2023").content.decode()
     a_venues = VenueRank.objects.filter(edition=2026, rank="A").values("venue")

@@ -1,12 +1,12 @@
 """The lab's name and look on every page (SITE_* settings, pubs.web.site), the pages' titles,
-and the pages of a missing page and of a server error."""
+and the pages of a bad request, of a missing page and of a server error."""
 
 import re
 from pathlib import Path
 from xml.etree import ElementTree
 
 import pytest
-from django.core.exceptions import ImproperlyConfigured
+from django.core.exceptions import BadRequest, ImproperlyConfigured
 from django.template.loader import render_to_string
 from django.test import Client
 from django.urls import path
@@ -184,7 +184,35 @@ def test_each_page_of_the_demo_data_is_titled_by_what_it_shows(client):
     assert untitled == []
 
 
-# -- 404 and 500 ----------------------------------------------------------------------------
+# -- 400, 404 and 500 -----------------------------------------------------------------------
+
+
+def test_a_bad_query_of_a_list_page_is_the_styled_400_naming_the_parameter(client, db):
+    response = client.get("/publications/?kind=poem")
+    assert response.status_code == 400
+    html = response.content.decode()
+    assert title(html) == "Bad request · Lab publications"
+    assert '<link rel="stylesheet" href="/static/css/site.css">' in html
+    assert "<li>kind: Select a valid choice. poem is not one of the available choices.</li>" in html
+
+
+def test_a_bad_query_of_a_chinese_page_is_the_400_in_chinese(client, db):
+    response = client.get("/zh-hans/people/?page=x")
+    assert response.status_code == 400
+    assert title(response.content.decode()) == "请求有误 · 实验室发表论文"
+
+
+def test_a_bad_query_of_an_export_stays_plain_text(client, db):
+    response = client.get("/publications/export.txt?style=nope")
+    assert response.status_code == 400
+    assert response["Content-Type"] == "text/plain; charset=utf-8"
+
+
+def test_the_400_page_renders_without_a_database_or_a_request():
+    """Django's bad_request view renders it with no context at all."""
+    html = render_to_string("400.html")
+    assert title(html) == "Bad request · Lab publications"
+    assert '<link rel="stylesheet" href="/static/css/site.css">' in html
 
 
 def test_a_missing_page_is_a_styled_404(client, db):
@@ -215,7 +243,19 @@ def failing_view(request):
     raise RuntimeError("the database is down")
 
 
-urlpatterns = [path("fails/", failing_view), *site_urlpatterns]
+def refusing_view(request):
+    raise BadRequest("A hand-made post.")
+
+
+urlpatterns = [path("fails/", failing_view), path("refuses/", refusing_view), *site_urlpatterns]
+
+
+def test_a_bad_request_answers_the_styled_400_page(settings):
+    settings.ROOT_URLCONF = __name__
+    settings.DEBUG = False
+    response = Client().get("/refuses/")
+    assert response.status_code == 400
+    assert title(response.content.decode()) == "Bad request · Lab publications"
 
 
 def test_a_server_error_answers_the_500_page(settings):

@@ -232,3 +232,35 @@ def test_the_list_of_people_shows_a_request_in_no_group(login, lab, request_for_
     response = login("superuser").get(reverse("admin:people_person_changelist"))
     row = next(p for p in response.context["cl"].result_list if p.pk == lab.stranger.pk)
     assert response.context["cl"].model_admin.group_list(row) == lab.other_group.name
+
+
+def test_a_role_given_twice_undated_on_the_group_page_is_an_error_of_the_row(login, lab):
+    colleague = {"person": lab.colleague.pk, "role": Role.POSTDOC}
+    response = login("superuser").post(
+        change_url(lab.group), group_page_data(lab.group, colleague, colleague)
+    )
+    assert response.status_code == 200
+    errors = response.context["inline_admin_formsets"][0].formset.forms[1].non_field_errors()
+    assert errors == [
+        f"{lab.colleague} is given the role Postdoc in {lab.group} twice, undated: keep one of the rows."
+    ]
+    assert not Membership.objects.filter(person=lab.colleague, role=Role.POSTDOC).exists()
+
+
+def test_a_role_the_person_has_undated_already_is_an_error_of_the_row(login, lab):
+    colleague = {"person": lab.colleague.pk, "role": Role.PHD}  # theirs, undated, already
+    response = login("superuser").post(change_url(lab.group), group_page_data(lab.group, colleague))
+    assert response.status_code == 200
+    errors = response.context["inline_admin_formsets"][0].formset.forms[0].non_field_errors()
+    assert errors == [f"{lab.colleague} already has the role PhD student in {lab.group}, undated."]
+    assert Membership.objects.filter(person=lab.colleague, group=lab.group).count() == 1
+
+
+def test_confirming_requests_counts_the_selected_memberships_that_are_no_requests(
+    login, lab, request_for_stranger
+):
+    in_own_group = Membership.objects.get(person=lab.stranger, group=lab.other_group)
+    response = confirm(login("other editor"), request_for_stranger, in_own_group)
+    page = response.content.decode()
+    assert "1 request confirmed." in page
+    assert "1 selected membership is no request of yours to confirm." in page
