@@ -158,7 +158,9 @@ def test_loading_it_on_top_of_the_demo_data_creates_nothing_twice():
 
 def test_every_demo_paper_venue_as_printed_resolves_to_its_venue():
     index = venue_index()
-    for paper in Paper.objects.exclude(container_title="").select_related("venue"):
+    papers = list(Paper.objects.exclude(container_title="").select_related("venue"))
+    assert papers
+    for paper in papers:
         field = "journal" if paper.kind == "journal" else "booktitle"
         resolution = index.resolve(**{field: paper.container_title})
         assert resolution.venue and resolution.venue.key == paper.venue.pk, paper.container_title

@@ -55,13 +55,17 @@ class TestPagesOpen:
     def test_every_admin_page_answers_200_for_a_superuser(
         self, admin_client, app_label, model_name
     ):
-        for url in admin_urls(app_label, model_name):
+        urls = admin_urls(app_label, model_name)
+        assert urls
+        for url in urls:
             response = admin_client.get(url, follow=True)  # adding an import is uploading one
             assert response.status_code == 200, url
 
     @pytest.mark.parametrize(("app_label", "model_name"), REGISTERED)
     def test_anonymous_users_are_sent_to_log_in(self, client, app_label, model_name):
-        for url in admin_urls(app_label, model_name):
+        urls = admin_urls(app_label, model_name)
+        assert urls
+        for url in urls:
             response = client.get(url)
             assert response.status_code == 302, url
             assert response["Location"].startswith(reverse("admin:login")), url

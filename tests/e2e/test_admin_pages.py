@@ -66,7 +66,9 @@ def test_admin_change_forms_fit_the_window(site, browser, device, language):
     page.set_default_timeout(15000)
     try:
         log_in(page, site)
-        for name, path in change_forms().items():
+        forms = change_forms()
+        assert forms
+        for name, path in forms.items():
             page.goto(f"{site}{path}")  # until the load event: styles and scripts applied
             page.evaluate("document.fonts.ready.then(() => true)")
             assert page.evaluate("document.documentElement.lang") == html_lang, name

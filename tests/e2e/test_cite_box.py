@@ -52,6 +52,7 @@ def shown_text(page) -> str:
 
 def test_a_visitor_picks_a_style_copies_it_and_finds_it_picked_on_the_next_paper(site, open_page):
     other = Paper.objects.filter(is_public=True).exclude(slug__in=PAPER.split("/")).first()
+    assert WIDTHS
     for device, width in WIDTHS.items():
         page = open_page(site + PAPER, width, permissions=["clipboard-read", "clipboard-write"])
         assert shown_ids(page) == ["citation-bibtex"]

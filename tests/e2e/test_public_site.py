@@ -92,6 +92,7 @@ def test_no_public_page_scrolls_sideways(site, page):
 
 
 def test_screenshots_of_the_public_pages(site, page, screenshot):
+    assert list(combinations())
     for prefix, width, height in combinations():
         page.set_viewport_size({"width": width, "height": height})
         for name, path in [
@@ -111,6 +112,7 @@ def test_screenshots_of_the_public_pages(site, page, screenshot):
 def test_searching_jin_fang_finds_jin_fang(site, page):
     jin = Person.objects.get(slug="jin-fang")
     expected = set(selectors.person_papers(jin).values_list("title", flat=True))
+    assert expected and list(combinations())
     for prefix, width, height in combinations():
         page.set_viewport_size({"width": width, "height": height})
         page.goto(f"{site}{prefix}/publications/")
@@ -137,6 +139,7 @@ def test_searching_initials_offers_both_people(site, page):
 
 
 def test_a_person_page_tells_namesakes_apart_and_links_advisors_and_feed(site, page, screenshot):
+    assert WIDTHS
     for width, height in WIDTHS.values():
         page.set_viewport_size({"width": width, "height": height})
         page.goto(f"{site}/people/jin-fang/")

@@ -66,8 +66,8 @@ def test_cv_lists(papers, fmt):
 
 
 def test_every_format_renders(papers):
-    for fmt in FORMATS:
-        assert render(papers[:3], fmt)[0]
+    assert FORMATS
+    assert [fmt for fmt in FORMATS if not render(papers[:3], fmt)[0]] == []
 
 
 def test_an_unknown_format_is_refused(papers):

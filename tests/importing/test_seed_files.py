@@ -56,6 +56,7 @@ def test_every_author_and_venue_matches_as_expected(name):
 
 def test_jin_fang_and_jiarui_fang_are_never_confused():
     jin, jiarui = Person.objects.get(slug="jin-fang").pk, Person.objects.get(slug="jiarui-fang").pk
+    assert FILES
     for name in FILES:
         for entry in plan_for(name).entries:
             people = {a.person for a in entry.authors}

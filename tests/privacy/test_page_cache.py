@@ -71,6 +71,7 @@ def test_an_email_no_longer_published_leaves_the_cached_profile(client):
 
 
 def test_a_page_cached_for_an_admin_is_the_page_the_public_sees(client, admin_client):
+    assert LISTING
     for url in LISTING:
         seen_by_admin = admin_client.get(url).content
         assert client.get(url).content == seen_by_admin

@@ -36,17 +36,23 @@ def test_page_opens_in_chinese(client, url):
 
 
 def test_every_paper_page_opens(client):
-    for paper in Paper.objects.all():
+    papers = list(Paper.objects.all())
+    assert papers
+    for paper in papers:
         assert client.get(paper.get_absolute_url()).status_code == 200, paper.slug
 
 
 def test_every_person_page_opens(client):
-    for person in Person.objects.all():
+    persons = list(Person.objects.all())
+    assert persons
+    for person in persons:
         assert client.get(person.get_absolute_url()).status_code == 200, person.slug
 
 
 def test_every_venue_page_opens(client):
-    for venue in Venue.objects.all():
+    venues = list(Venue.objects.all())
+    assert venues
+    for venue in venues:
         assert client.get(venue.get_absolute_url()).status_code == 200, venue.slug
 
 

@@ -79,6 +79,7 @@ def test_the_profile_preview_resolves_every_venue_by_its_dblp_key(profile_plan):
 def test_the_profile_preview_matches_every_author_to_the_demo_people(profile_plan):
     plan, expected = profile_plan
     people = dict(Person.objects.values_list("pk", "slug"))
+    assert expected
     for entry, row in zip(plan.entries, expected, strict=True):
         assert [people.get(a.person, "new") for a in entry.authors] == row["authors"]
 

@@ -59,7 +59,9 @@ def test_gbt7714_says_deng_after_a_chinese_author_list():
 
 @pytest.mark.parametrize("style", STYLES)
 def test_no_doubled_full_stop(style):
-    for text in entries(PAPERS, style):
+    texts = entries(PAPERS, style)
+    assert texts
+    for text in texts:
         assert ".." not in text and ". ." not in text, text
 
 

@@ -70,6 +70,7 @@ def test_a_journal_article():
 )
 def test_each_kind_carries_its_own_fields(paper, expected):
     found = tags(paper)
+    assert expected
     for tag, values in expected.items():
         assert found[tag] == values
 
