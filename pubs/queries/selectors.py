@@ -396,15 +396,21 @@ def newest_papers(limit: int, papers: QuerySet[Paper] | None = None) -> QuerySet
 # database starts from the person's few authorships instead of visiting every paper.
 
 
-def person_papers(person: Person) -> QuerySet[Paper]:
+def person_papers(person: Person, *, every_version: bool = False) -> QuerySet[Paper]:
     """A person's works: the standing versions of the papers they wrote, a work of which
-    they wrote only a folded version (a preprint, a workshop version) included."""
-    authored = Authorship.objects.filter(person=person).values("paper_id")
-    return public_papers().filter(standing_for(Q(pk__in=authored)))
+    they wrote only a folded version (a preprint, a workshop version) included; with
+    ``every_version``, every public paper they wrote, each version apart."""
+    authored = Q(pk__in=Authorship.objects.filter(person=person).values("paper_id"))
+    if every_version:
+        return public_versions().filter(authored)
+    return public_papers().filter(standing_for(authored))
 
 
-def group_papers(group: Group) -> QuerySet[Paper]:
-    """A group's works: the standing versions of its papers (:func:`in_groups`)."""
+def group_papers(group: Group, *, every_version: bool = False) -> QuerySet[Paper]:
+    """A group's works: the standing versions of its papers (:func:`in_groups`); with
+    ``every_version``, every public paper of the group, each version apart."""
+    if every_version:
+        return public_versions().filter(in_groups([group.pk]))
     return public_papers().filter(standing_for(in_groups([group.pk])))
 
 

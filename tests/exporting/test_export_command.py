@@ -5,9 +5,10 @@ from io import StringIO
 import pytest
 from django.core.management import CommandError, call_command
 
-from people.models import Group
+from people.models import Group, Person
 from pubs.models import Paper
 from pubs.queries.selectors import group_papers
+from tests.factories import linked_versions, paper_with_authors
 from tests.pubs.export.formats import bibtex_keys
 
 pytestmark = pytest.mark.usefixtures("catalogue")
@@ -63,3 +64,16 @@ def test_to_a_file_with_options(tmp_path):
 def test_bad_arguments_are_command_errors(args, message):
     with pytest.raises(CommandError, match=message):
         run(*args)
+
+
+def test_a_work_is_one_entry_and_every_version_one_each_with_every_version():
+    """Jin Fang's ICNP paper and its report, linked: the report is folded into the paper."""
+    jin = Person.objects.get(slug="jin-fang")
+    report = paper_with_authors(jin, title="Workers on Busy Machines", kind="other", year=2023)
+    linked_versions(
+        Paper.objects.get(slug="non-idle-machine-aware-worker-placement-for-2024"), report
+    )
+    assert "Workers on Busy Machines" not in run("--person", "jin-fang")
+    text = run("--person", "jin-fang", "--every-version")
+    assert "Workers on Busy Machines" in text and len(bibtex_keys(text)) == 11
+    assert len(bibtex_keys(run("--every-version"))) == len(bibtex_keys(run())) + 1

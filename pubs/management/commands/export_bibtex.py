@@ -1,4 +1,5 @@
-"""manage.py export_bibtex [--person SLUG] [--group SLUG] [-o FILE] — public papers as BibTeX."""
+"""manage.py export_bibtex [--person SLUG] [--group SLUG] [--every-version] [-o FILE] — public
+papers as BibTeX."""
 
 from __future__ import annotations
 
@@ -38,6 +39,12 @@ class Command(BaseCommand):
         parser.add_argument(
             "--utf8", action="store_true", help="Write UTF-8 rather than LaTeX accents."
         )
+        parser.add_argument(
+            "--every-version",
+            action="store_true",
+            help="Every version of a work (its preprint, workshop version, report...), each an "
+            "entry, not the work once as the public lists show it.",
+        )
 
     def handle(self, *args, person: str | None, group: str | None, **options) -> None:
         try:
@@ -48,11 +55,14 @@ class Command(BaseCommand):
             )
         except ValueError as exc:
             raise CommandError(str(exc)) from exc
-        papers = selectors.public_papers()
+        every = options["every_version"]
+        papers = selectors.public_versions() if every else selectors.public_papers()
         if person:
-            papers = papers & selectors.person_papers(_get(Person, person, "--person"))
+            found = _get(Person, person, "--person")
+            papers = papers & selectors.person_papers(found, every_version=every)
         if group:
-            papers = papers & selectors.group_papers(_get(Group, group, "--group"))
+            found = _get(Group, group, "--group")
+            papers = papers & selectors.group_papers(found, every_version=every)
         exported = export_papers(papers)
         text, _ = render(exported, "bib", **asdict(bib_options))
         output: Path | None = options["output"]
