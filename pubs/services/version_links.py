@@ -7,10 +7,11 @@ that decided it:
 
 - **link**: strong evidence that the two are one work (a shared identifier on titles that
   agree; a preprint and its published version, retitled or not) or two versions of one (a
-  report and the paper it became; a workshop version and the full paper);
+  report and the paper it became; a workshop version and the full paper; a conference paper
+  and its journal extension);
 - **suggestion**: weak evidence, offered and never applied unasked: one title and most
-  authors in common, kept from being one work by a veto (a conference paper and its journal
-  extension: ``different_kinds``) and kept from being versions by none;
+  authors in common, kept from being one work by a veto (a journal paper and a later
+  conference paper of its title: ``different_kinds``) and kept from being versions by none;
 - **conflict**: a shared DOI or arXiv id on titles that disagree (an identifier copied
   onto the wrong entry): reported, never applied.
 
@@ -186,13 +187,8 @@ def paper_versions_link(*, pairs: Iterable[tuple[int, int]], user=None) -> Bibte
         counts={"version_links": len(new)},
         changes={"version_links": [list(pair) for pair in new]},
     )
-    version_links_changed(paper_ids={paper for pair in new for paper in pair})
+    # The version that stands for each work is chosen again, and the public pages, whose
+    # entries name a work's other versions, are made stale (bulk writes send no signals).
+    paper_versions_refold(paper_ids={paper for pair in new for paper in pair})
+    public_version.bump()
     return record
-
-
-def version_links_changed(*, paper_ids: Collection[int]) -> None:
-    """What follows linking versions of ``paper_ids``: the version that stands for each of
-    their works is chosen again, and the public pages, whose entries name a work's other
-    versions, are made stale."""
-    paper_versions_refold(paper_ids=paper_ids)
-    public_version.bump()  # bulk writes send no signals
