@@ -140,8 +140,7 @@ def preprint_suggestions(*, http: HttpClient, papers: Iterable[Paper] | None = N
     if not papers:
         return 0
     entries = {entry.arxiv_id: entry for entry in arxiv.entries(http, [p.arxiv_id for p in papers])}
-    index = venue_index()
-    venues = {venue.pk: venue for venue in Venue.objects.all()}
+    index, venues = _venues()
     offered = 0
     for paper in papers:
         entry = entries.get(paper.arxiv_id)
@@ -169,7 +168,7 @@ def crossref_preprint_suggestions(
     papers = list(papers)
     if not papers:
         return 0
-    index, venues = venue_index(), {venue.pk: venue for venue in Venue.objects.all()}
+    index, venues = _venues()
     offered = 0
     for paper in papers:
         work = _published_work(http, paper)
@@ -202,7 +201,7 @@ def dblp_preprint_suggestions(*, http: HttpClient, papers: Iterable[Paper] | Non
         .distinct()
         .order_by("pk")
     )
-    index, venues = venue_index(), {venue.pk: venue for venue in Venue.objects.all()}
+    index, venues = _venues()
     offered = 0
     for person in people:
         pid = dblp.person_pid(person.dblp)
@@ -280,7 +279,7 @@ def missing_field_suggestions(*, http: HttpClient, papers: Iterable[Paper] | Non
             if not (_is_preprint(paper) and _is_published(work)):
                 continue
             if index is None:
-                index, venues = venue_index(), {venue.pk: venue for venue in Venue.objects.all()}
+                index, venues = _venues()
             if _offer_published(paper, version, "Crossref", index, venues):
                 offered += 1
             continue
@@ -333,7 +332,7 @@ def doi_suggestions(*, http: HttpClient, papers: Iterable[Paper] | None = None) 
             if not (_is_preprint(paper) and published):
                 continue  # another version's DOI: not this paper's
             if index is None:
-                index, venues = venue_index(), {venue.pk: venue for venue in Venue.objects.all()}
+                index, venues = _venues()
             if _offer_published(paper, version, "OpenAlex", index, venues):
                 offered += 1
             continue
@@ -343,6 +342,12 @@ def doi_suggestions(*, http: HttpClient, papers: Iterable[Paper] | None = None) 
         ):
             offered += 1
     return offered
+
+
+def _venues() -> tuple[VenueIndex, dict[int, Venue]]:
+    """The venue index a published version's venue is resolved with, and the venues by id
+    its summary names them from."""
+    return venue_index(), {venue.pk: venue for venue in Venue.objects.all()}
 
 
 def _published_version(http, entry, index, venues: dict[int, Venue]) -> dict[str, Any]:
