@@ -31,6 +31,7 @@ from pubs.bibtex.parse import ParsedFile, Problem, TimeBudget, check_time
 from pubs.bibtex.people_match import PeopleIndex, PersonMatch, PersonRecord, fold
 from pubs.bibtex.versions import (
     PUBLISHED_KINDS,
+    STAGE_ORDER,
     UNPUBLISHED_STATUSES,
     Version,
     is_minor_version,
@@ -464,9 +465,9 @@ def _entry_plan(record: Record, venues: VenueIndex, decisions: Decisions) -> Ent
     return entry
 
 
-#: The stages, and the forms, in the order a file's entries are planned: the most published
-#: version first, and of one stage the full paper or the preprint proper first.
-_STAGES_FIRST = ("published", "accepted", "submitted", "preprint")
+#: The forms in the order a file's entries of one stage are planned (the stages in
+#: versions.STAGE_ORDER's, the most published first): the full paper or the preprint proper
+#: first.
 _FORMS_FIRST = ("full", "preprint", "minor", "report", "thesis", "book", "patent", "other")
 
 
@@ -478,7 +479,7 @@ def planning_order(entry: EntryPlan) -> tuple:
     version = _version(entry)
     record = entry.record
     return (
-        _STAGES_FIRST.index(version.stage),
+        STAGE_ORDER.index(version.stage),
         _FORMS_FIRST.index(version.form),
         record.year or 0,
         record.key,
