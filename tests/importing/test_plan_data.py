@@ -10,7 +10,7 @@ from pathlib import Path
 import pytest
 
 from people.models import Group
-from pubs.bibtex import plan as plan_module
+from pubs.bibtex.plan import model as plan_module
 from pubs.bibtex.plan import Decisions, NewPerson, NewVenue
 from pubs.imports import plan_data
 from pubs.imports.plan import PlannedImport, bibtex_import_plan
