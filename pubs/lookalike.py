@@ -30,7 +30,7 @@ from typing import Literal
 from rapidfuzz.utils import default_process
 
 from pubs.bibtex.identity import Pair, decide, titles_agree
-from pubs.bibtex.paper_match import AuthorNames, PaperRecord, title_key
+from pubs.bibtex.paper_records import AuthorNames, PaperRecord, title_key
 from pubs.bibtex.people_match import PersonRecord, fold, given_names_agree, initials_of
 
 Relation = Literal["same name", "middle name", "initials", "other given name"]

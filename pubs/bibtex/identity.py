@@ -40,7 +40,7 @@ from pubs.bibtex.versions import (
 )
 
 if TYPE_CHECKING:
-    from pubs.bibtex.paper_match import AuthorNames, PaperRecord
+    from pubs.bibtex.paper_records import AuthorNames, PaperRecord
 
 Question = Literal["identifier", "title", "version", "retitled"]
 Verdict = Literal["veto", "conflict", "evidence"]

@@ -23,13 +23,8 @@ from people.models import Person
 from pubs.bibtex.completion import StoredAuthor
 from pubs.bibtex.names import parse_name
 from pubs.bibtex.normalize import Record, parse_and_normalize
-from pubs.bibtex.paper_match import (
-    AuthorNames,
-    PaperIndex,
-    PaperMatch,
-    PaperRecord,
-    family_key,
-)
+from pubs.bibtex.paper_match import PaperIndex, PaperMatch
+from pubs.bibtex.paper_records import AuthorNames, PaperRecord, family_key
 from pubs.bibtex.parse import DEFAULT_MAX_ENTRIES, ParsedFile, TimeBudget, check_text
 from pubs.bibtex.people_match import PeopleIndex, PersonRecord
 from pubs.bibtex.plan import (

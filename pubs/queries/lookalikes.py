@@ -8,7 +8,7 @@ from collections import defaultdict
 from collections.abc import Hashable
 
 from pubs.bibtex.names import parse_name
-from pubs.bibtex.paper_match import PaperRecord, family_key
+from pubs.bibtex.paper_records import PaperRecord, family_key
 from pubs.bibtex.plan import STORED_PAPER_COLUMNS, stored_paper_record
 from pubs.models import Authorship, Paper
 

@@ -33,7 +33,7 @@ from django.utils import timezone
 from django.utils.translation import gettext as _
 
 from people.models import Person
-from pubs.bibtex.paper_match import family_key, title_key
+from pubs.bibtex.paper_records import family_key, title_key
 from pubs.bibtex.versions import (
     PREPRINT_KINDS,
     PREPRINT_VENUE_KINDS,

@@ -33,7 +33,7 @@ from typing import Literal
 
 from django.db import transaction
 
-from pubs.bibtex.paper_match import PaperRecord
+from pubs.bibtex.paper_records import PaperRecord
 from pubs.imports.lock import bibtex_import_lock
 from pubs.lookalike import PaperLookalike, paper_lookalikes
 from pubs.models import BibtexImport, ImportStatus, Paper

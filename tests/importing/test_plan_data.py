@@ -10,8 +10,8 @@ from pathlib import Path
 import pytest
 
 from people.models import Group
-from pubs.bibtex.plan import model as plan_module
 from pubs.bibtex.plan import Decisions, NewPerson, NewVenue
+from pubs.bibtex.plan import model as plan_module
 from pubs.imports import plan_data
 from pubs.imports.plan import PlannedImport, bibtex_import_plan
 from pubs.imports.plan_data import FORMAT, StalePlan, planned_from_data, planned_to_data

@@ -3,7 +3,7 @@ two entries, from plain rows."""
 
 import pytest
 
-from pubs.bibtex.paper_match import PaperRecord, family_key
+from pubs.bibtex.paper_records import PaperRecord, family_key
 from pubs.bibtex.people_match import PersonRecord
 from pubs.lookalike import filled_in, lookalikes, paper_lookalikes, relation
 

@@ -14,7 +14,8 @@ from typing import Any
 
 from pubs.bibtex.completion import StoredAuthor
 from pubs.bibtex.normalize import Record
-from pubs.bibtex.paper_match import AuthorNames, PaperIndex, title_key
+from pubs.bibtex.paper_match import PaperIndex
+from pubs.bibtex.paper_records import AuthorNames, title_key
 from pubs.bibtex.parse import ParsedFile, TimeBudget, check_time
 from pubs.bibtex.people_match import PeopleIndex
 from pubs.bibtex.plan.authors import families_of, plan_authors, stored_once

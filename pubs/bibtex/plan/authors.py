@@ -6,7 +6,7 @@ from __future__ import annotations
 from collections.abc import Hashable
 
 from pubs.bibtex.names import Author
-from pubs.bibtex.paper_match import AuthorNames, family_key
+from pubs.bibtex.paper_records import AuthorNames, family_key
 from pubs.bibtex.parse import TimeBudget, check_time
 from pubs.bibtex.people_match import PeopleIndex, PersonMatch, PersonRecord, fold
 from pubs.bibtex.plan.model import NEW, AuthorPlan, Decisions, EntryPlan, ImportPlan, NewPerson

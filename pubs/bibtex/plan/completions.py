@@ -8,7 +8,7 @@ from operator import attrgetter
 from typing import Any
 
 from pubs.bibtex.completion import EntryAuthor, StoredAuthor, complete
-from pubs.bibtex.paper_match import title_key
+from pubs.bibtex.paper_records import title_key
 from pubs.bibtex.plan.model import EntryPlan, ImportPlan
 
 #: What the preview says of an entry that would complete an author list it cannot.

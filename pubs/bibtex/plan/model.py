@@ -9,7 +9,8 @@ from typing import Any, Literal
 
 from pubs.bibtex.names import Author
 from pubs.bibtex.normalize import Record
-from pubs.bibtex.paper_match import AuthorNames, PaperMatch, PaperRecord
+from pubs.bibtex.paper_match import PaperMatch
+from pubs.bibtex.paper_records import AuthorNames, PaperRecord
 from pubs.bibtex.parse import Problem
 from pubs.bibtex.people_match import PersonMatch
 from pubs.bibtex.versions import Version, version_of

@@ -9,7 +9,8 @@ from collections.abc import Collection, Hashable
 from dataclasses import dataclass, field, replace
 from typing import Any
 
-from pubs.bibtex.paper_match import AuthorNames, PaperIndex, PaperRecord, title_key
+from pubs.bibtex.paper_match import PaperIndex
+from pubs.bibtex.paper_records import AuthorNames, PaperRecord, title_key
 from pubs.bibtex.plan.model import Decisions, EntryPlan
 from pubs.bibtex.plan.venues import stored_venue_identity, venue_identity, venue_value_identity
 from pubs.bibtex.versions import PUBLISHED_KINDS, is_minor_version, version_of

@@ -8,7 +8,7 @@ from collections import Counter, defaultdict
 from django.core.management.base import BaseCommand
 
 from people.models import Person
-from pubs.bibtex.paper_match import PaperRecord
+from pubs.bibtex.paper_records import PaperRecord
 from pubs.bibtex.people_match import PersonRecord
 from pubs.lookalike import (
     FINDINGS,

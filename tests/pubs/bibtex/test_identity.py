@@ -9,7 +9,8 @@ import pytest
 
 from pubs.bibtex import identity
 from pubs.bibtex.identity import RULES, Pair, decide, is_one_work, system_names, titles_agree
-from pubs.bibtex.paper_match import AuthorNames, PaperIndex, PaperRecord
+from pubs.bibtex.paper_match import PaperIndex
+from pubs.bibtex.paper_records import AuthorNames, PaperRecord
 
 
 def names(*families: str) -> AuthorNames:

@@ -2,13 +2,8 @@ import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
-from pubs.bibtex.paper_match import (
-    AuthorNames,
-    PaperIndex,
-    PaperRecord,
-    family_key,
-    title_key,
-)
+from pubs.bibtex.paper_match import PaperIndex
+from pubs.bibtex.paper_records import AuthorNames, PaperRecord, family_key, title_key
 from pubs.bibtex.versions import is_minor_version
 
 

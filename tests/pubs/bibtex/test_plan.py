@@ -3,7 +3,8 @@
 import pytest
 
 from pubs.bibtex.normalize import normalize
-from pubs.bibtex.paper_match import PaperIndex, PaperRecord
+from pubs.bibtex.paper_match import PaperIndex
+from pubs.bibtex.paper_records import PaperRecord
 from pubs.bibtex.parse import parse
 from pubs.bibtex.people_match import PeopleIndex, PersonRecord
 from pubs.bibtex.plan import NEW, UNDECIDED_AUTHORS, Decisions, NewVenue, build_plan
