@@ -12,7 +12,7 @@ from collections.abc import Hashable, Iterator
 from dataclasses import dataclass
 from typing import Literal
 
-from pubs.bibtex.identity import Pair, decide, is_one_work, titles_agree
+from pubs.bibtex.identity import Pair, Question, decide, is_one_work, titles_agree
 from pubs.bibtex.paper_records import (
     RETITLED_SHARED_WORDS,
     AuthorNames,
@@ -75,17 +75,30 @@ class PaperIndex(PaperCandidates):
         for paper, how, value, rule in self._by_identifier(mine):
             if rule is not None and rule.verdict == "evidence":
                 return PaperMatch(paper, how, value, rule.name)
-        for paper_id in self._same_title(title_key(title), authors):
-            paper = self.papers[paper_id]
-            rule = is_one_work("title", self._pair(mine, paper))
+        return self._likeliest(
+            mine, "title", self._same_title(title_key(title), authors)
+        ) or self._likeliest(mine, "retitled", self._retitled(mine))
+
+    def _likeliest(
+        self, mine: PaperRecord, question: Question, candidates: list[Hashable]
+    ) -> PaperMatch | None:
+        """Of the ``candidates`` the rules say are one work with ``mine``, the likeliest: the
+        most authors in common, then the nearest year, then the first added. Not merely the
+        first that fits: the papers of a file come in another order once imported, and the
+        same entry must find the same paper."""
+        found = []
+        for paper_id in candidates:
+            pair = self._pair(mine, self.papers[paper_id])
+            rule = is_one_work(question, pair)
             if rule is not None:
-                return PaperMatch(paper, "title", rule=rule.name)
-        for paper_id in self._retitled(mine):
-            paper = self.papers[paper_id]
-            rule = is_one_work("retitled", self._pair(mine, paper))
-            if rule is not None:
-                return PaperMatch(paper, "title", rule=rule.name)
-        return None
+                distance = abs((mine.year or 0) - (pair.theirs.year or 0))
+                found.append(
+                    (-(pair.shared_authors or 0), distance, self.order(paper_id), pair, rule)
+                )
+        if not found:
+            return None
+        *_, pair, rule = min(found, key=lambda candidate: candidate[:3])
+        return PaperMatch(pair.theirs, "title", rule=rule.name)
 
     def _retitled(self, mine: PaperRecord) -> list[Hashable]:
         """The papers of another title that ``mine`` may be the preprint or the published

@@ -284,19 +284,9 @@ def read_blocks(
             crossrefs = crossrefs or "crossref" in fields
             result.entries.append(RawEntry(block.key, block.entry_type.lower(), fields, line))
         elif isinstance(block, model.DuplicateBlockKeyBlock):
-            if isinstance(block.ignore_error_block, model.String):
-                continue  # a redefined @string, handled with the other macros
-            first = block.previous_block.start_line + 1
-            if block.raw.strip() == block.previous_block.raw.strip():
-                # The same entry pasted twice (READMEs list one citation in two places).
-                message = (
-                    f"the entry {block.key} is repeated word for word (first at line "
-                    f"{first}); it is read once"
-                )
-                result.problems.append(Problem(message, line, block.key, severity="warning"))
-                continue
-            message = f"the key {block.key} is used twice (first at line {first})"
-            result.problems.append(Problem(message, line, block.key))
+            # A redefined @string is handled with the other macros.
+            if not isinstance(block.ignore_error_block, model.String):
+                result.problems.append(_repeated_key(block, line))
         elif isinstance(block, model.DuplicateFieldKeyBlock):
             fields = ", ".join(sorted(block.duplicate_keys))
             key = block.ignore_error_block.key
@@ -318,6 +308,19 @@ def read_blocks(
     if crossrefs:
         _inherit_crossrefs(result)
     return result
+
+
+def _repeated_key(block: model.DuplicateBlockKeyBlock, line: int) -> Problem:
+    """An entry whose key an entry before has: the same entry pasted twice (READMEs list one
+    citation in two places), read once with a warning, or another entry, an error."""
+    first = block.previous_block.start_line + 1
+    if block.raw.strip() == block.previous_block.raw.strip():
+        message = (
+            f"the entry {block.key} is repeated word for word (first at line {first}); it is "
+            "read once"
+        )
+        return Problem(message, line, block.key, severity="warning")
+    return Problem(f"the key {block.key} is used twice (first at line {first})", line, block.key)
 
 
 def _failed(block: model.ParsingFailedBlock, line: int) -> Problem:

@@ -36,7 +36,8 @@ MISSPELT_LENGTH = 6
 
 MatchKind = Literal[
     "native", "exact", "variant", "folded", "middle", "initials", "coauthors", "ambiguous",
-    "middle_one_side", "short_given", "misspelling", "chinese_order", "suggestion", "new",
+    "kept_for_several", "middle_one_side", "short_given", "misspelling", "chinese_order",
+    "suggestion", "new",
 ]  # fmt: skip
 
 
@@ -59,6 +60,9 @@ class Rule:
     #: Whether the two sharing most of their co-authors, each of the two's, is evidence
     #: enough, however many others wrote with them (one lab's circle, written two ways).
     alike_circles_suffice: bool = False
+    #: Whether the person found may be added to a paper's shortened author list that the
+    #: entry completes (pubs.bibtex.completion): not when the name may be someone else.
+    completes: bool = True
 
 
 #: How an author is matched, in the order tried: the one place that says it.
@@ -85,6 +89,13 @@ RULES: tuple[Rule, ...] = (
         ' same entry ("J. Fang": Jin Fang, Jiarui Fang)',
     ),
     Rule("ambiguous", "several people fit and co-authors do not decide", links=False),
+    Rule(
+        "kept_for_several",
+        "initials that several people fit and co-authors do not decide, whose person, made"
+        ' for them when they were ambiguous before, keeps them ("J. Fang", made when Jin Fang'
+        " and Jiarui Fang both fitted); not enough to add them to a shortened author list",
+        completes=False,
+    ),
     Rule(
         "middle_one_side",
         'a middle name or initial on one side only ("Samantha P. Nair", Samantha Nair),'
@@ -372,59 +383,83 @@ class PeopleIndex:
         key = _full_key(author.given, author.surname)
         exact = self.by_full.get(key, set())
         variant = self.by_variant.get(key, set()) - exact
-        if not author.is_initials:
-            if len(exact) == 1 and not variant:
-                return PersonMatch("exact", _one(exact), reason="same name")
-            if len(variant) == 1 and not exact:
-                return PersonMatch(
-                    "variant", _one(variant), reason=f"recorded variant {author.printed!r}"
-                )
-            if exact or variant:
-                return self._decide(exact | variant, evidence, paper, author, "same name")
-            folded = self._spelt_alike(author)
-            if len(folded) == 1:
-                person = self.people[_one(folded)]
-                reason = f"{author.printed} is {person.name}, letters spelt out"
-                return PersonMatch("folded", person.id, reason=reason)
-            if folded:
-                return self._decide(folded, evidence, paper, author, "the name spelt out")
-            middle = self._fitting_middle_names(author)
-            if middle:
-                return self._middle(author, middle)
-            swapped = self.by_full.get(_full_key(author.surname, author.given), set())
-            if len(swapped) == 1 and _looks_chinese(author):
-                person = self.people[_one(swapped)]
-                reason = f"{author.printed} may be {person.name} in Chinese order"
-                return PersonMatch("suggestion", None, (person.id,), reason, confirmable=True)
-            short = self._fitting_short_given(author)
-            if short:
-                ordered = tuple(self._likeliest(short, {}))
-                names = " or ".join(self.people[c].name for c in ordered)
-                reason = f"{author.printed} may be {names}, a given name written short or long"
-                return PersonMatch("suggestion", None, ordered, reason, confirmable=True)
-        else:
-            fitting: Collection[Hashable] = self._fitting_initials(author)
-            if variant or exact:
-                fitting = {*fitting, *variant, *exact}
-            # A person known by these initials alone ("J. Fang", made for a name that could
-            # be Jin Fang or Jiarui Fang) is no candidate beside those it could be: the
-            # name is theirs when they cannot be told apart, as when it was made.
-            named = {c for c in fitting if not only_initials(self.people[c].given)}
-            if named and len(named) < len(fitting):
-                found = self._initials(author, named, evidence, paper)
-                alone = {c for c in exact if c not in named}
-                if found.kind == "ambiguous" and len(alone) == 1:
-                    return PersonMatch("exact", _one(alone), found.candidates, found.reason)
-                return found
-            if fitting:
-                return self._initials(author, fitting, evidence, paper)
-            fewer = self._fitting_fewer_initials(author)
-            if fewer:
-                ordered = tuple(self._likeliest(fewer, {}))
-                names = " or ".join(self.people[c].name for c in ordered)
-                reason = f"{author.printed} may be {names} with a middle initial"
-                return PersonMatch("suggestion", None, ordered, reason)
-        return self._suggest(author, evidence, paper)
+        by_form = self._match_initials if author.is_initials else self._match_spelt_out
+        found = by_form(author, exact, variant, evidence, paper)
+        return found if found is not None else self._suggest(author, evidence, paper)
+
+    def _match_spelt_out(
+        self,
+        author: Author,
+        exact: set[Hashable],
+        variant: set[Hashable],
+        evidence: set[Hashable],
+        paper: Hashable | None,
+    ) -> PersonMatch | None:
+        """A name with its given name written out: the same name, a recorded variant, the
+        letters spelt out, a middle name on one side, the Chinese order, a short given name."""
+        if len(exact) == 1 and not variant:
+            return PersonMatch("exact", _one(exact), reason="same name")
+        if len(variant) == 1 and not exact:
+            return PersonMatch(
+                "variant", _one(variant), reason=f"recorded variant {author.printed!r}"
+            )
+        if exact or variant:
+            return self._decide(exact | variant, evidence, paper, author, "same name")
+        folded = self._spelt_alike(author)
+        if len(folded) == 1:
+            person = self.people[_one(folded)]
+            reason = f"{author.printed} is {person.name}, letters spelt out"
+            return PersonMatch("folded", person.id, reason=reason)
+        if folded:
+            return self._decide(folded, evidence, paper, author, "the name spelt out")
+        middle = self._fitting_middle_names(author)
+        if middle:
+            return self._middle(author, middle)
+        swapped = self.by_full.get(_full_key(author.surname, author.given), set())
+        if len(swapped) == 1 and _looks_chinese(author):
+            person = self.people[_one(swapped)]
+            reason = f"{author.printed} may be {person.name} in Chinese order"
+            return PersonMatch("suggestion", None, (person.id,), reason, confirmable=True)
+        short = self._fitting_short_given(author)
+        if short:
+            ordered = tuple(self._likeliest(short, {}))
+            names = " or ".join(self.people[c].name for c in ordered)
+            reason = f"{author.printed} may be {names}, a given name written short or long"
+            return PersonMatch("suggestion", None, ordered, reason, confirmable=True)
+        return None
+
+    def _match_initials(
+        self,
+        author: Author,
+        exact: set[Hashable],
+        variant: set[Hashable],
+        evidence: set[Hashable],
+        paper: Hashable | None,
+    ) -> PersonMatch | None:
+        """A name with initials for its given name: the people they fit, told apart by the
+        co-authors in common, or people with a middle initial more."""
+        fitting: Collection[Hashable] = self._fitting_initials(author)
+        if variant or exact:
+            fitting = {*fitting, *variant, *exact}
+        # A person known by these initials alone ("J. Fang", made for a name that could
+        # be Jin Fang or Jiarui Fang) is no candidate beside those it could be: the
+        # name is theirs when they cannot be told apart, as when it was made.
+        named = {c for c in fitting if not only_initials(self.people[c].given)}
+        if named and len(named) < len(fitting):
+            found = self._initials(author, named, evidence, paper)
+            alone = {c for c in exact if c not in named}
+            if found.kind == "ambiguous" and len(alone) == 1:
+                return PersonMatch("kept_for_several", _one(alone), found.candidates, found.reason)
+            return found
+        if fitting:
+            return self._initials(author, fitting, evidence, paper)
+        fewer = self._fitting_fewer_initials(author)
+        if fewer:
+            ordered = tuple(self._likeliest(fewer, {}))
+            names = " or ".join(self.people[c].name for c in ordered)
+            reason = f"{author.printed} may be {names} with a middle initial"
+            return PersonMatch("suggestion", None, ordered, reason)
+        return None
 
     def _initials(
         self,
@@ -549,23 +584,35 @@ class PeopleIndex:
             shared = theirs & mine
             if not self._coauthors_confirm(rule, (person.id, mine), (form, theirs)):
                 continue
-            # A co-author new to the file and not findable (a misspelt name) has no record.
-            names = sorted(
-                printed[c] if c in printed else self.people[c].name
-                for c in shared
-                if c in printed or c in self.people
-            )[:3]
-            more = len(shared) - len(names)
-            names += [f"{more} more"] if more else []
-            reason = (
-                f"{author.printed} is {person.name} {_WRITTEN_OTHERWISE[rule.name][1]}: both"
-                f" wrote with {', '.join(names)}, and few others did"
-            )
+            reason = self._shared_reason(author, person, rule, shared, printed)
             confirmed[form] = PersonMatch(rule.name, person.id, (person.id,), reason)
         for form, match in confirmed.items():
             for paper, together in list(self._papers.get(form, {}).items()):
                 self.link_all((together - {form}) | {match.person}, paper)
         return confirmed
+
+    def _shared_reason(
+        self,
+        author: Author,
+        person: PersonRecord,
+        rule: Rule,
+        shared: frozenset[Hashable],
+        printed: Mapping[Hashable, str],
+    ) -> str:
+        """Why a name written another way is ``person``: the co-authors both wrote with (the
+        first three named)."""
+        # A co-author new to the file and not findable (a misspelt name) has no record.
+        names = sorted(
+            printed[c] if c in printed else self.people[c].name
+            for c in shared
+            if c in printed or c in self.people
+        )[:3]
+        more = len(shared) - len(names)
+        names += [f"{more} more"] if more else []
+        return (
+            f"{author.printed} is {person.name} {_WRITTEN_OTHERWISE[rule.name][1]}: both"
+            f" wrote with {', '.join(names)}, and few others did"
+        )
 
     def _coauthors_confirm(
         self,

@@ -82,24 +82,10 @@ def bibtex_import_apply(
     bibtex_import_lock()
     if record is not None and record.pk is not None:
         _check_still_a_preview(record)
-    if planned.state != database_state():
-        planned = bibtex_import_plan(
-            text=planned.text,
-            decisions=planned.plan.decisions,
-            link_base=planned.link_base,
-            max_entries=planned.max_entries,
-            scope=planned.scope,
-            seconds=planned.seconds,
-        )
+    planned = _current(planned)
     plan = planned.plan
-    if not plan.ready:
-        raise ImportBlocked("; ".join(plan.blockers))
     author = user if user is not None and user.is_authenticated else None
-    history = {
-        "default_user": author,
-        "default_change_reason": f"Imported from {file_name}"[:100],
-        "default_date": timezone.now(),
-    }
+    history = _history(author, file_name)
     changes: dict[str, Any] = defaultdict(list)
     aliases = user is None or user.has_perm("pubs.change_venue")
     venue_ids = _create_venues(plan, changes, aliases=aliases)
@@ -135,6 +121,32 @@ def bibtex_import_apply(
     record.save(update_fields=APPLIED_FIELDS if stored else None)
     public_version.bump()  # bulk writes send no signals
     return record
+
+
+def _history(author, file_name: str) -> dict[str, Any]:
+    """Who, when and why, for the history rows of bulk writes (pubs.history)."""
+    return {
+        "default_user": author,
+        "default_change_reason": f"Imported from {file_name}"[:100],
+        "default_date": timezone.now(),
+    }
+
+
+def _current(planned: PlannedImport) -> PlannedImport:
+    """The plan as the database now is: planned again, with the same decisions, when the
+    database changed since. Raises ImportBlocked when it cannot be applied as it stands."""
+    if planned.state != database_state():
+        planned = bibtex_import_plan(
+            text=planned.text,
+            decisions=planned.plan.decisions,
+            link_base=planned.link_base,
+            max_entries=planned.max_entries,
+            scope=planned.scope,
+            seconds=planned.seconds,
+        )
+    if not planned.plan.ready:
+        raise ImportBlocked("; ".join(planned.plan.blockers))
+    return planned
 
 
 def _check_still_a_preview(record: BibtexImport) -> None:

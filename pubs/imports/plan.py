@@ -40,6 +40,7 @@ from pubs.bibtex.plan import (
 from pubs.models import Authorship, Paper, Venue
 from pubs.permissions import EVERYTHING, Scope, import_for_review
 from pubs.services.papers import venue_index
+from pubs.venues.resolution import VenueIndex
 
 #: Fields of a paper an import may change on a paper already there (undo restores them).
 RESTORABLE = tuple(
@@ -109,10 +110,37 @@ def bibtex_import_plan(
     state = database_state()
     text = check_text(text)
     venues, existing = venue_index(), _existing_values()
-    counted: dict[str, AuthorNames] = {}
     parsed, records = parse_and_normalize(
         text, max_entries=max_entries, link_base=link_base, budget=budget
     )
+    plan = _plan_until_settled(parsed, records, venues, existing, decisions, budget)
+    if import_for_review(scope):  # a member's: their own papers only
+        keep_authored(plan, scope.person_id)
+    return PlannedImport(
+        text,
+        parsed,
+        records,
+        plan,
+        link_base,
+        max_entries,
+        state,
+        seconds,
+        scope=scope,
+        outside=_keep_in_scope(plan, scope),
+    )
+
+
+def _plan_until_settled(
+    parsed: ParsedFile,
+    records: list[Record],
+    venues: VenueIndex,
+    existing: dict[Hashable, dict[str, Any]],
+    decisions: Decisions | None,
+    budget: TimeBudget | None,
+) -> ImportPlan:
+    """The plan of ``records``, planned again (at most :data:`PLANNINGS` times) while its
+    papers do not yet compare by their authors as they will be stored."""
+    counted: dict[str, AuthorNames] = {}
     read = [list(record.problems) for record in records]  # what planning adds to goes
     for _ in range(PLANNINGS):
         for record, problems in zip(records, read, strict=True):
@@ -132,20 +160,7 @@ def bibtex_import_plan(
         if plan.counted == counted:
             break
         counted = plan.counted  # a human listed twice: planned again, counted once
-    if import_for_review(scope):  # a member's: their own papers only
-        keep_authored(plan, scope.person_id)
-    return PlannedImport(
-        text,
-        parsed,
-        records,
-        plan,
-        link_base,
-        max_entries,
-        state,
-        seconds,
-        scope=scope,
-        outside=_keep_in_scope(plan, scope),
-    )
+    return plan
 
 
 def _keep_in_scope(plan: ImportPlan, scope: Scope) -> dict[str, OutOfScope]:

@@ -378,6 +378,45 @@ def assert_imported_again_changes_nothing(text: str, second: Decisions):
     first=Decisions(skip_invalid=True, allow_ambiguous=True),
     overwrite=False,
 )
+@example(
+    # Five entries of one title: the second import completed the author list of e4's paper
+    # ("Jin Fang and J. Fang and G. Zhao", under review) that the first left alone.
+    text="@inproceedings{e0, title={Scheduling Collectives on {GPU} Clusters}, author={J. Fang},"
+    " year=2020, booktitle={Proceedings of the AAAI Conference on Artificial Intelligence},"
+    " doi={10.1000/x0}}\n"
+    "@article{e1, title={Scheduling Collectives on {GPU} Clusters}, year=2018,"
+    " author={Jin Fang and Jiarui Fang},"
+    " booktitle={ICAPS 2019 Workshop on Heuristics and Search for Domain-independent Planning}}\n"
+    "@article{e2, title={Scheduling Collectives on {GPU} Clusters}, year=2018,"
+    " author={Jiarui Fang and Jin Fang and J. Fang},"
+    " booktitle={ICAPS 2019 Workshop on Heuristics and Search for Domain-independent Planning}}\n"
+    "@inproceedings{e3, title={Scheduling Collectives on {GPU} Clusters}, author={Jin Fang},"
+    " year=2018, booktitle={Proceedings of the AAAI Conference on Artificial Intelligence}}\n"
+    "@inproceedings{e4, title={Scheduling Collectives on {GPU} Clusters}, year=2018,"
+    " author={Jin Fang and J. Fang and G. Zhao},"
+    " booktitle={Proceedings of the AAAI Conference on Artificial Intelligence},"
+    " note={Under review}}\n",
+    first=Decisions(skip_invalid=True, allow_ambiguous=True),
+    overwrite=False,
+)
+@example(
+    # The "J. Fang" of e0, ambiguous, became a person "J. Fang"; imported again, e2's "J.
+    # Fang" found that person (kept_for_several) and completed e1's paper with it, which the
+    # first import had left alone for the ambiguous name.
+    text="@inproceedings{e0, title={Scheduling Collectives on {GPU} Clusters}, author={J. Fang},"
+    " year=2020, booktitle={Proceedings of the AAAI Conference on Artificial Intelligence},"
+    " doi={10.1000/x0}, eprint={1901.00003}, archiveprefix={arXiv}}\n"
+    "@inproceedings{e1, title={Scheduling Collectives on {GPU} Clusters}, author={Jin Fang},"
+    " year=2018, booktitle={Proceedings of the AAAI Conference on Artificial Intelligence}}\n"
+    "@inproceedings{e2, title={Scheduling Collectives on {GPU} Clusters}, year=2018,"
+    " author={Jin Fang and J. Fang and Fang, Jiarui},"
+    " booktitle={Proceedings of the AAAI Conference on Artificial Intelligence}}\n"
+    "@inproceedings{e4, title={Scheduling Collectives on {GPU} Clusters}, author={Jin Fang},"
+    " year=2018, booktitle={Proceedings of the AAAI Conference on Artificial Intelligence},"
+    " doi={10.1000/x1}, eprint={1903.00001}, archiveprefix={arXiv}}\n",
+    first=Decisions(skip_invalid=True, allow_ambiguous=True),
+    overwrite=False,
+)
 def test_a_generated_file_imported_twice_changes_nothing_the_second_time(text, first, overwrite):
     """The second import with the first's flags, or overwriting what differs."""
     second = replace(first, overwrite_all=overwrite)

@@ -9,7 +9,7 @@ from typing import Any
 
 from pubs.bibtex.completion import EntryAuthor, StoredAuthor, complete
 from pubs.bibtex.paper_records import title_key
-from pubs.bibtex.plan.model import EntryPlan, ImportPlan
+from pubs.bibtex.plan.model import AuthorPlan, EntryPlan, ImportPlan
 
 #: What the preview says of an entry that would complete an author list it cannot.
 INCONSISTENT_AUTHORS = (
@@ -81,10 +81,16 @@ def plan_completions(
 
 
 def _undecided(entry: EntryPlan, added: list[int]) -> bool:
-    """Whether an author ``entry`` would add needs a choice: undecided, or made a new person
-    only because the name is ambiguous (whose person the same file, imported again, may
-    find otherwise)."""
-    return any(entry.authors[index].person is None or entry.authors[index].note for index in added)
+    """Whether an author ``entry`` would add needs a choice: undecided, made a new person
+    only because the name is ambiguous, or that person found again (whose person the same
+    file, imported again, may find otherwise; people_match's rules that do not complete)."""
+    return any(_may_be_another(entry.authors[index]) for index in added)
+
+
+def _may_be_another(author: AuthorPlan) -> bool:
+    if author.decided:
+        return False
+    return author.person is None or bool(author.note) or not author.match.rule.completes
 
 
 def _completed(entry: EntryPlan, stored: list[StoredAuthor]) -> list[StoredAuthor]:

@@ -115,7 +115,7 @@ def test_a_person_known_by_initials_alone_has_the_name_only_when_the_others_tie(
     index.link_all(("j-fang", "gongming", "haohuan"))
     assert match(index, "J. Fang", "haohuan").person == "jiarui"
     found = match(index, "J. Fang")
-    assert (found.kind, found.person) == ("exact", "j-fang")
+    assert (found.kind, found.person) == ("kept_for_several", "j-fang")
 
 
 def test_initials_with_a_middle_initial_someone_lacks_are_a_suggestion(index):
@@ -412,6 +412,12 @@ def initials_of_two_people_and_a_co_author_of_one(index):
 @rule_case("ambiguous")
 def initials_of_two_people_alone(index):
     return match(index, "J. Fang"), None
+
+
+@rule_case("kept_for_several")
+def initials_of_two_people_alone_and_the_person_made_for_them(index):
+    index.add(PersonRecord("j-fang", "J.", "Fang"))
+    return match(index, "J. Fang"), "j-fang"
 
 
 @rule_case("middle_one_side")
