@@ -59,7 +59,8 @@ def table_statistics_refresh(*, changes: Mapping[str, Sequence]) -> list[str]:
         return []
     tables = tables_to_analyze(changes, min_rows=ANALYZE_MIN_ROWS)
     if tables:
-        transaction.on_commit(lambda: analyze(tables))
+        # Robust: the import is committed; a failed ANALYZE is logged, not the import's error.
+        transaction.on_commit(lambda: analyze(tables), robust=True)
     return tables
 
 
