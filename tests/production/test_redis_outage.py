@@ -22,6 +22,7 @@ from pubs.web import cache as page_cache
 from pubs.web.cache import CacheOutage
 from tests.production.conftest import run_python
 from tests.production.redis_server import REDIS_SERVER, PrivateRedis, redis_server
+from tests.security.test_hostile_query_strings import PUBLIC_URLS
 
 pytestmark = [
     pytest.mark.skipif(
@@ -106,6 +107,17 @@ def test_pages_and_exports_are_served_while_redis_is_stopped_and_cached_again_on
     assert [served(client, url)[0] for url in URLS] == list(pages.values())
     assert [from_the_cache(client, url) for url in URLS] == [True] * len(URLS)
     assert private_redis.keys() == len(URLS)
+
+
+def test_every_public_route_answers_with_redis_stopped_as_it_does_with_redis_up(
+    client, private_redis
+):
+    urls = [*PUBLIC_URLS, "/theme.css", "/health/"]
+    up = {url: client.get(url).status_code for url in urls}
+    private_redis.stop()
+    down = {url: client.get(url).status_code for url in urls}
+    assert down == up
+    assert set(up.values()) == {200}
 
 
 def test_the_warning_names_the_failure_and_the_return_is_logged(client, private_redis, caplog):
