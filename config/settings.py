@@ -183,6 +183,11 @@ PUBLIC_CACHE_SECONDS = int(os.environ.get("PUBLIC_CACHE_SECONDS", 24 * 3600))
 # In memory per process by default; REDIS_URL (e.g. redis://127.0.0.1:6379/0) shares one cache
 # between the processes of a deployment.
 redis_url = os.environ.get("REDIS_URL", "")
+# The cache is an optimisation (pubs.web.cache): a Redis that does not connect or answer within
+# REDIS_TIMEOUT_SECONDS is given up for that request, and left alone for CACHE_RETRY_SECONDS
+# before it is tried again; the pages are rendered without it meanwhile.
+REDIS_TIMEOUT_SECONDS = float(os.environ.get("REDIS_TIMEOUT_SECONDS", 0.25))
+CACHE_RETRY_SECONDS = float(os.environ.get("CACHE_RETRY_SECONDS", 5))
 CACHES = {
     "default": (
         {
@@ -190,6 +195,11 @@ CACHES = {
             "LOCATION": redis_url,
             # Sites sharing one Redis server each need a prefix of their own.
             "KEY_PREFIX": os.environ.get("CACHE_KEY_PREFIX", "labpubs"),
+            # Passed to redis-py's connection pool.
+            "OPTIONS": {
+                "socket_connect_timeout": REDIS_TIMEOUT_SECONDS,
+                "socket_timeout": REDIS_TIMEOUT_SECONDS,
+            },
         }
         if redis_url
         else {

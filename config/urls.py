@@ -4,7 +4,7 @@ from django.urls import include, path
 from django.utils.functional import lazy
 from django.utils.translation import gettext_lazy as _
 
-from pubs.web import media, site, sitemaps
+from pubs.web import health, media, site, sitemaps
 
 # The admin site (its models are registered in pubs.admin). Repeated failed logins lock the
 # username for a while (django-axes, config/settings.py).
@@ -22,6 +22,8 @@ urlpatterns = [
     path("theme.css", site.theme_css, name="theme-css"),
     # Uploaded files, in development as in production (pubs.web.media).
     path("media/<path:name>", media.serve, name="media"),
+    # Whether the database and the page cache answer, for a load balancer (pubs.web.health).
+    path("health/", health.health, name="health"),
 ]
 # English at /publications/ (the URL contract), Chinese at /zh-hans/publications/.
 urlpatterns += i18n_patterns(path("", include("pubs.urls")), prefix_default_language=False)

@@ -48,7 +48,7 @@ from pubs.imports.plan import (
 from pubs.models import Authorship, BibtexImport, ImportStatus, Link, Paper, Tag, Venue
 from pubs.permissions import Scope, import_for_review
 from pubs.search import paper_search_text, search_text_refresh
-from pubs.services import public_version
+from pubs.services import public_version, table_statistics
 from pubs.services.papers import authorships_make_room
 from pubs.services.versions import paper_versions_refold
 from pubs.venues.catalogue import venue_slug
@@ -120,6 +120,7 @@ def bibtex_import_apply(
         record.options["review"] = True
     record.save(update_fields=APPLIED_FIELDS if stored else None)
     public_version.bump()  # bulk writes send no signals
+    table_statistics.table_statistics_refresh(changes=changes)  # ANALYZE once committed
     return record
 
 
