@@ -318,14 +318,11 @@ def bibtex_authors(paper: ExportPaper, *, latex: bool = True) -> str:
     return " and ".join(names)
 
 
-def orcid_annotation(paper: ExportPaper) -> str:
-    """The authors' ORCID iDs as a biblatex data annotation of the author list, each by its
-    place in it: ``1="0000-0002-1825-0097"; 3="…"``; "" when no author has one."""
-    return "; ".join(
-        f'{index}="{author.orcid}"'
-        for index, author in enumerate(paper.authors, start=1)
-        if author.orcid
-    )
+def orcid_annotation(orcids: Sequence[str]) -> str:
+    """The authors' ORCID iDs (in the author list's order, "" for an author without one) as
+    a biblatex data annotation of the list, each by its place in it:
+    ``1="0000-0002-1825-0097"; 3="…"``; "" when no author has one."""
+    return "; ".join(f'{index}="{orcid}"' for index, orcid in enumerate(orcids, start=1) if orcid)
 
 
 # -- citation keys ---------------------------------------------------------------------------
@@ -438,7 +435,7 @@ def entry_fields(
     _add = fields.__setitem__
     if paper.authors or paper.more_authors:
         _add("author", bibtex_authors(paper, latex=options.latex))
-    if orcids := orcid_annotation(paper):
+    if orcids := orcid_annotation([author.orcid for author in paper.authors]):
         _add(ORCID_ANNOTATION, orcids)
     _add("title", bibtex_title(paper, latex=options.latex))
     if paper.container:
