@@ -44,7 +44,11 @@ class Person(models.Model):
     github = URLField(_("GitHub"), blank=True)
     google_scholar = URLField(_("Google Scholar"), blank=True)
     dblp = URLField(_("DBLP"), blank=True)
-    orcid = OrcidField(_("ORCID iD"), blank=True)
+    orcid = OrcidField(
+        _("ORCID iD"),
+        blank=True,
+        help_text=_("For example 0000-0002-1825-0097, or its link on orcid.org."),
+    )
     email = models.EmailField(_("email"), blank=True, help_text=_("Private unless published."))
     email_public = models.BooleanField(_("show email publicly"), default=False)
     bio = models.TextField(_("short bio"), blank=True)
