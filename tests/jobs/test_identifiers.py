@@ -131,3 +131,16 @@ def test_text_that_names_no_paper_is_refused_on_the_form(admin_client):
         in response.content.decode()
     )
     assert not BibtexImport.objects.exists()
+
+
+def test_an_orcid_id_is_refused_on_the_form_saying_it_names_a_person(admin_client):
+    response = admin_client.post(
+        reverse("admin:pubs_bibteximport_identifiers"),
+        {"identifiers": "10.1145/1 https://orcid.org/0000-0002-1825-0097"},
+    )
+    assert response.status_code == 200
+    assert (
+        "An ORCID iD names a person, not a paper: https://orcid.org/0000-0002-1825-0097."
+        in response.content.decode()
+    )
+    assert not BibtexImport.objects.exists()
