@@ -1,5 +1,5 @@
-"""Model fields shared by the apps: lists of strings edited one per line, https URLs; and the
-form fields of a period's dates, which take a month or a year."""
+"""Model fields shared by the apps: lists of strings edited one per line, https URLs, ORCID
+iDs; and the form fields of a period's dates, which take a month or a year."""
 
 import calendar
 import datetime
@@ -8,8 +8,11 @@ import re
 from typing import Any
 
 from django import forms
+from django.core.exceptions import ValidationError
 from django.db import models
 from django.utils.translation import gettext_lazy as _
+
+from people.orcid import normalize_orcid
 
 
 class LinesFormField(forms.CharField):
@@ -81,6 +84,45 @@ class URLField(models.URLField):
 
     def formfield(self, **kwargs: Any) -> forms.Field:
         kwargs.setdefault("assume_scheme", "https")
+        return super().formfield(**kwargs)
+
+
+def validate_orcid(value: str) -> None:
+    """An ORCID iD as ORCID writes it, whose check character is right."""
+    try:
+        valid = normalize_orcid(value) == value
+    except ValueError:
+        valid = False
+    if not valid:
+        raise ValidationError(
+            _("Enter an ORCID iD such as 0000-0002-1825-0097 (or its link on orcid.org)."),
+            code="invalid_orcid",
+        )
+
+
+class OrcidField(models.CharField):
+    """An ORCID iD, stored as ORCID writes it ("0000-0002-1825-0097"): its link, or the iD
+    without hyphens or with a lower-case "x", is taken as the iD; a wrong check character is
+    refused (people.orcid)."""
+
+    default_validators = [validate_orcid]
+
+    def __init__(self, *args: Any, **kwargs: Any) -> None:
+        kwargs.setdefault("max_length", 19)
+        super().__init__(*args, **kwargs)
+
+    def to_python(self, value: Any) -> Any:
+        value = super().to_python(value)
+        if not isinstance(value, str):
+            return value
+        try:
+            return normalize_orcid(value)
+        except ValueError:
+            return value.strip()  # the validator says what is wrong with it
+
+    def formfield(self, **kwargs: Any) -> forms.Field:
+        # Room for the link ORCID shows ("https://orcid.org/0000-0002-1825-0097").
+        kwargs.setdefault("max_length", 64)
         return super().formfield(**kwargs)
 
 

@@ -5,7 +5,6 @@ from __future__ import annotations
 from datetime import date
 
 from django.conf import settings
-from django.core.validators import RegexValidator
 from django.db import models
 from django.db.models import Q
 from django.urls import reverse
@@ -13,13 +12,8 @@ from django.utils import timezone
 from django.utils.translation import gettext_lazy as _
 
 from people import names
-from people.fields import StringListField, URLField
+from people.fields import OrcidField, StringListField, URLField
 from people.history import KeptHistory
-
-orcid_validator = RegexValidator(
-    r"^\d{4}-\d{4}-\d{4}-\d{3}[\dX]$",
-    _("Enter an ORCID iD such as 0000-0002-1825-0097."),
-)
 
 
 class SlugManager(models.Manager):
@@ -50,7 +44,11 @@ class Person(models.Model):
     github = URLField(_("GitHub"), blank=True)
     google_scholar = URLField(_("Google Scholar"), blank=True)
     dblp = URLField(_("DBLP"), blank=True)
-    orcid = models.CharField(_("ORCID iD"), max_length=19, blank=True, validators=[orcid_validator])
+    orcid = OrcidField(
+        _("ORCID iD"),
+        blank=True,
+        help_text=_("For example 0000-0002-1825-0097, or its link on orcid.org."),
+    )
     email = models.EmailField(_("email"), blank=True, help_text=_("Private unless published."))
     email_public = models.BooleanField(_("show email publicly"), default=False)
     bio = models.TextField(_("short bio"), blank=True)

@@ -82,6 +82,14 @@ KINDS: tuple[Kind, ...] = (
         "report", "other", None, "report",
         ("techreport", "report"), "techreport", "report", "RPRT",
     ),
+    Kind(
+        "software", "software", _("Software"), "other",
+        ("software",), "software", "software", "COMP",
+    ),
+    Kind(
+        "dataset", "dataset", _("Data set"), "other",
+        ("dataset",), "dataset", "dataset", "DATA", crossref=("dataset",),
+    ),
 )  # fmt: skip
 
 #: The rows by name.

@@ -1,5 +1,5 @@
-"""Adding papers by identifier in the admin: DOIs, arXiv ids, DBLP profiles or records,
-pasted. The worker fetches their BibTeX from the sources (pubs.jobs.imports); then they go
+"""Adding papers by identifier in the admin: DOIs, arXiv ids, ISBNs, PMIDs, DBLP profiles or
+records, pasted. The worker fetches their BibTeX from the sources (pubs.jobs.imports); then they go
 through the import's preview like any file, and nothing is written before it is confirmed.
 
 The same identifiers sent again while their job waits or runs lead to that job; past
@@ -25,17 +25,18 @@ from pubs.jobs.imports import TooManyJobs, identical_fetch, import_job_fetch
 from pubs.jobs.worker import no_worker_message
 from pubs.models import BibtexImport, ImportJob
 from pubs.permissions import edited_groups, request_scope
-from pubs.sources.identifiers import MAX_IDENTIFIERS, read_identifiers
+from pubs.sources.identifiers import MAX_IDENTIFIERS, ORCID, read_identifiers
 
 
 class IdentifiersForm(forms.Form):
     identifiers = forms.CharField(
-        label=_("DOIs, arXiv ids or DBLP profiles"),
+        label=_("DOIs, arXiv ids, ISBNs, PMIDs or DBLP profiles"),
         widget=forms.Textarea(attrs={"rows": 6}),
         help_text=_(
             "One or more, separated by spaces or lines: 10.1145/3600006.3613165, "
-            "arXiv:2405.07719, https://arxiv.org/abs/2405.07719, "
-            "https://dblp.org/pid/74/10201.html, https://dblp.org/rec/conf/nsdi/ZhangLW24."
+            "arXiv:2405.07719, https://arxiv.org/abs/2405.07719, 978-0-262-03384-8, "
+            "PMID: 31452104, https://dblp.org/pid/74/10201.html, "
+            "https://dblp.org/rec/conf/nsdi/ZhangLW24."
         ),
     )
     group = forms.ModelChoiceField(
@@ -46,8 +47,16 @@ class IdentifiersForm(forms.Form):
         found, unknown = read_identifiers(self.cleaned_data["identifiers"])
         if unknown:
             raise forms.ValidationError(
-                _("Not a DOI, an arXiv id or a DBLP profile or record: %(texts)s")
+                _("Not a DOI, an arXiv id, an ISBN, a PMID or a DBLP profile or record: %(texts)s")
                 % {"texts": ", ".join(unknown[:10])}
+            )
+        if people := [identifier.text for identifier in found if identifier.kind == ORCID]:
+            raise forms.ValidationError(
+                _(
+                    "An ORCID iD names a person, not a paper: %(texts)s. Enter it on the "
+                    "person's page; add their papers by DOI, arXiv id, ISBN or PMID."
+                )
+                % {"texts": ", ".join(people[:10])}
             )
         if not found:
             raise forms.ValidationError(_("Paste at least one identifier."))

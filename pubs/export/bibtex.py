@@ -38,11 +38,14 @@ LINK_FIELD_OF_KIND = {
     "blog": "blog", "project": "website", "data": "dataset", "other": "supp",
 }  # fmt: skip
 #: Every field in the order it is written; fields not listed follow, alphabetically.
+#: The authors' ORCID iDs, biblatex's named data annotation of the author list.
+ORCID_ANNOTATION = "author+an:orcid"
 FIELD_ORDER = (
-    "author", "title", "booktitle", "journal", "howpublished", "editor", "series", "volume",
-    "number", "pages", "school", "institution", "type", "publisher", "address", "year",
-    "month", "note", "pubstate", "doi", "eprint", "archiveprefix", "primaryclass", "url",
-    "keywords", "abstract", "abbr", "award", "selected", *LINK_FIELD_OF_KIND.values(),
+    "author", ORCID_ANNOTATION, "title", "booktitle", "journal", "howpublished", "editor",
+    "series", "volume", "number", "pages", "school", "institution", "type", "publisher",
+    "address", "year", "month", "note", "pubstate", "doi", "eprint", "archiveprefix",
+    "primaryclass", "url", "keywords", "abstract", "abbr", "award", "selected",
+    *LINK_FIELD_OF_KIND.values(),
 )  # fmt: skip
 FIELD_NAMES = {"archiveprefix": "archivePrefix", "primaryclass": "primaryClass"}
 _RANK = {name: index for index, name in enumerate(FIELD_ORDER)}
@@ -315,6 +318,13 @@ def bibtex_authors(paper: ExportPaper, *, latex: bool = True) -> str:
     return " and ".join(names)
 
 
+def orcid_annotation(orcids: Sequence[str]) -> str:
+    """The authors' ORCID iDs (in the author list's order, "" for an author without one) as
+    a biblatex data annotation of the list, each by its place in it:
+    ``1="0000-0002-1825-0097"; 3="…"``; "" when no author has one."""
+    return "; ".join(f'{index}="{orcid}"' for index, orcid in enumerate(orcids, start=1) if orcid)
+
+
 # -- citation keys ---------------------------------------------------------------------------
 
 
@@ -425,6 +435,8 @@ def entry_fields(
     _add = fields.__setitem__
     if paper.authors or paper.more_authors:
         _add("author", bibtex_authors(paper, latex=options.latex))
+    if orcids := orcid_annotation([author.orcid for author in paper.authors]):
+        _add(ORCID_ANNOTATION, orcids)
     _add("title", bibtex_title(paper, latex=options.latex))
     if paper.container:
         _add(_container_field(entry), encode(paper.container))
@@ -523,10 +535,12 @@ def _add_extra(fields: dict[str, str], extra: dict[str, str]) -> None:
     """The fields the import kept as written. They win over what the export would derive
     (a note of the paper's own), except where the paper's columns say it (links, awards)."""
     for name, value in extra.items():
-        if not isinstance(name, str) or not re.fullmatch(r"[a-z][\w:.\-]*", name, re.ASCII):
+        if not isinstance(name, str) or not re.fullmatch(r"[a-z][\w:.+\-]*", name, re.ASCII):
             continue
         if name in MAPPED and (name not in LINK_FIELDS or name in fields):
             continue
+        if name == ORCID_ANNOTATION and name in fields:
+            continue  # the people's iDs, as recorded now, win over the ones read in
         text = value if isinstance(value, str) else str(value)
         if not balanced(text):
             text = _BRACE.sub(_ascii_escape, text)

@@ -24,6 +24,7 @@ from collections.abc import Sequence
 from functools import lru_cache
 from typing import Any
 
+from people.orcid import orcid_url
 from pubs.bibtex.names import parse_authors
 from pubs.export.bibtex import DEFAULT_KEY_PATTERN, THESIS_TYPES, citation_keys
 from pubs.export.model import ExportAuthor, ExportPaper
@@ -72,7 +73,10 @@ def csl_authors(paper: ExportPaper, *, cited: bool = False) -> list[dict[str, st
         position = author.position or expected  # 0: not known, taken as the next
         if cited and position > expected:
             names.append(dict(UNNAMED))
-        names.append(csl_name(author))
+        name = csl_name(author)
+        if author.orcid and not cited:  # as Crossref's CSL-JSON gives it; styles print none
+            name["ORCID"] = orcid_url(author.orcid)
+        names.append(name)
         expected = position + 1
     if paper.more_authors and not cited:
         names.append(dict(OTHERS))

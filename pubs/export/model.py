@@ -42,6 +42,8 @@ class ExportAuthor:
     corresponding: bool = False
     #: A member of one of the lab's groups (lists highlight them).
     member: bool = False
+    #: The person's ORCID iD ("0000-0002-1825-0097"), "" when not recorded.
+    orcid: str = ""
 
     def name_parts(self) -> tuple[str, str, str]:
         """(given, family with its particle, suffix) of the printed name: ("Jin", "Fang", "").

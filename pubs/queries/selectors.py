@@ -48,9 +48,12 @@ PAPER_COLUMNS = (
 AUTHOR_COLUMNS = (
     "paper_id", "printed_name", "person__given_name", "person__family_name",
     "person__native_name", "person__slug", "position", "equal_contribution", "corresponding",
-    "is_member",
+    "is_member", "person__orcid",
 )  # fmt: skip
-PERSON_SHOWN = ("person__slug", "person__given_name", "person__family_name", "person__native_name")
+PERSON_SHOWN = (
+    "person__slug", "person__given_name", "person__family_name", "person__native_name",
+    "person__orcid",
+)  # fmt: skip
 #: What no public page reads of a paper.
 PAPER_UNSHOWN = ("internal_note", "search_text")
 
@@ -126,6 +129,7 @@ def entry(paper: Paper, *, absolute_url: Callable[[str], str] | None = None) -> 
             a.equal_contribution,
             a.corresponding,
             a.is_member,
+            a.person.orcid,
         )
         for a in paper.authorships.all()
     )
@@ -180,6 +184,7 @@ def _author(
     equal: bool,
     corresponding: bool,
     member: bool,
+    orcid: str = "",
 ) -> ExportAuthor:
     return ExportAuthor(
         printed or names.full_name(given, family) or native,
@@ -191,6 +196,7 @@ def _author(
         equal,
         corresponding,
         member,
+        orcid,
     )
 
 

@@ -10,9 +10,18 @@ from django.conf import settings
 from django.core.cache import cache
 
 from pubs.services.source_gate import DatabaseGate
-from pubs.sources import arxiv, crossref, datacite, dblp
+from pubs.sources import arxiv, crossref, datacite, dblp, openlibrary, pubmed
 from pubs.sources.http import HttpClient, NotFound, SourceError
-from pubs.sources.identifiers import ARXIV, DBLP_PERSON, DBLP_RECORD, DOI, Identifier
+from pubs.sources.identifiers import (
+    ARXIV,
+    DBLP_PERSON,
+    DBLP_RECORD,
+    DOI,
+    ISBN,
+    PMID,
+    Identifier,
+)
+from pubs.sources.works import to_bibtex
 
 
 def source_client() -> HttpClient:
@@ -30,16 +39,21 @@ def source_client() -> HttpClient:
 
 
 def doi_bibtex(http: HttpClient, doi: str) -> str:
-    """The BibTeX of ``doi`` from the registry that knows it: Crossref, else DataCite; a
-    NotFound naming both when neither does."""
+    """The BibTeX of ``doi`` from the registry that knows it: Crossref, else DataCite (its
+    record read from the REST API's JSON); a NotFound naming both when neither does."""
     try:
         return crossref.bibtex(http, doi)
     except NotFound:
         pass
     try:
-        return datacite.bibtex(http, doi)
+        return to_bibtex([datacite.work(http, doi)])
     except NotFound:
         raise NotFound("neither Crossref nor DataCite knows this DOI") from None
+
+
+def isbn_bibtex(http: HttpClient, isbn: str) -> str:
+    """The BibTeX of the book of ``isbn``, from Open Library."""
+    return to_bibtex([openlibrary.book(http, isbn)])
 
 
 def identifiers_bibtex(
@@ -49,8 +63,9 @@ def identifiers_bibtex(
     progress: Callable[[int, int], None] | None = None,
 ) -> tuple[str, list[str]]:
     """The BibTeX of ``identifiers``, from Crossref or DataCite (DOIs), arXiv (all its ids in one
-    request) and DBLP (people, records), and a message for each one that failed (which
-    source, and why). ``progress`` is told how many identifiers were asked for so far."""
+    request), PubMed (all its PMIDs in one request), Open Library (ISBNs) and DBLP (people,
+    records), and a message for each one that failed (which source, and why). ``progress``
+    is told how many identifiers were asked for so far."""
     texts: list[str] = []
     problems: list[str] = []
     done = 0
@@ -78,9 +93,27 @@ def identifiers_bibtex(
             )
             texts.append(arxiv.to_bibtex(found[i.value] for i in arxiv_ids if i.value in found))
         step(len(arxiv_ids))
-    fetch = {DOI: doi_bibtex, DBLP_PERSON: dblp.person_bibtex, DBLP_RECORD: dblp.record_bibtex}
+    pmids = [i for i in identifiers if i.kind == PMID]
+    if pmids:
+        try:
+            records = {work.pmid: work for work in pubmed.articles(http, [i.value for i in pmids])}
+        except SourceError as exc:
+            records = {}
+            problems.extend(f"{i.text}: {exc}" for i in pmids)
+        else:
+            problems.extend(
+                f"{i.text}: PubMed has no such record" for i in pmids if i.value not in records
+            )
+            texts.append(to_bibtex(records[i.value] for i in pmids if i.value in records))
+        step(len(pmids))
+    fetch = {
+        DOI: doi_bibtex,
+        ISBN: isbn_bibtex,
+        DBLP_PERSON: dblp.person_bibtex,
+        DBLP_RECORD: dblp.record_bibtex,
+    }
     for identifier in identifiers:
-        if identifier.kind == ARXIV:
+        if identifier.kind in (ARXIV, PMID):
             continue
         try:
             texts.append(fetch[identifier.kind](http, identifier.value))

@@ -12,7 +12,8 @@ from urllib.parse import quote_plus
 
 from django.utils.translation import gettext, gettext_lazy
 
-from pubs.export.model import ExportPaper, OtherVersion
+from people.orcid import orcid_url
+from pubs.export.model import ExportAuthor, ExportPaper, OtherVersion
 from pubs.kinds import kind_row
 from pubs.models import LinkKind, PaperKind, Status, ThesisType
 
@@ -213,10 +214,7 @@ def json_ld(paper: ExportPaper, *, url: str, person_url: Callable[[str], str]) -
         "headline": paper.title,
         "name": paper.title,
         "url": url,
-        "author": [
-            {"@type": "Person", "name": author.printed, "url": person_url(author.person)}
-            for author in paper.authors
-        ],
+        "author": [_json_ld_author(author, person_url) for author in paper.authors],
     }
     if paper.year:
         month = f"-{paper.month:02d}" if paper.month else ""
@@ -231,6 +229,32 @@ def json_ld(paper: ExportPaper, *, url: str, person_url: Callable[[str], str]) -
         data["abstract"] = paper.abstract
     if paper.tags:
         data["keywords"] = list(paper.tags)
+    return data
+
+
+def _json_ld_author(author: ExportAuthor, person_url: Callable[[str], str]) -> dict[str, Any]:
+    data = {"@type": "Person", "name": author.printed, "url": person_url(author.person)}
+    if author.orcid:
+        data["sameAs"] = orcid_url(author.orcid)
+    return data
+
+
+def person_json_ld(
+    *, name: str, url: str, alternate_name: str = "", affiliation: str = "", orcid: str = "",
+    profiles: Sequence[str] = (),
+) -> dict[str, Any]:  # fmt: skip
+    """A person as a schema.org Person, for search engines: ``sameAs`` their ORCID iD's link
+    first, then their other profiles (``profiles``, http(s) links only)."""
+    data: dict[str, Any] = {"@context": "https://schema.org", "@type": "Person", "name": name}
+    data["url"] = url
+    if alternate_name:
+        data["alternateName"] = alternate_name
+    if affiliation:
+        data["affiliation"] = {"@type": "Organization", "name": affiliation}
+    same_as = [orcid_url(orcid)] if orcid else []
+    same_as += [link for link in profiles if link.startswith(("https://", "http://"))]
+    if same_as:
+        data["sameAs"] = same_as
     return data
 
 

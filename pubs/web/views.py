@@ -195,6 +195,7 @@ def person_detail(request: HttpRequest, slug: str) -> HttpResponse:
         "citations": selectors.person_citations(person),
         "coauthors": selectors.coauthors(person),
         "highlight": person,
+        "json_ld": _person_json_ld(request, person),
         **paper_list_context(request, papers, list_exports("person-export", slug, cv="person-cv")),
     }
     return render(request, "people/person_detail.html", context)
@@ -256,4 +257,22 @@ def _json_ld(request: HttpRequest, row: ExportPaper, url: str) -> SafeString:
         url=url,
         person_url=lambda slug: request.build_absolute_uri(pattern.replace("0slug0", slug)),
     )
+    return _script_json(data)
+
+
+def _person_json_ld(request: HttpRequest, person) -> SafeString:
+    """schema.org Person of a person's page (presentation.person_json_ld): ORCID first."""
+    data = presentation.person_json_ld(
+        name=person.name,
+        url=request.build_absolute_uri(person.get_absolute_url()),
+        alternate_name=person.native_name,
+        affiliation=person.affiliation,
+        orcid=person.orcid,
+        profiles=[person.homepage, person.dblp, person.google_scholar, person.github],
+    )
+    return _script_json(data)
+
+
+def _script_json(data: dict[str, Any]) -> SafeString:
+    """``data`` as JSON that may stand inside a <script> element."""
     return mark_safe(json.dumps(data, ensure_ascii=False).translate(SCRIPT_ESCAPES))

@@ -78,7 +78,7 @@ def test_an_identifier_no_source_knows_is_a_warning_of_the_preview(
 ):
     crossref.route(bibtex_url("10.5555/unknown"), "Resource not found.", status=404)
     crossref.route(
-        datacite.bibtex_url("10.5555/unknown"),
+        datacite.work_url("10.5555/unknown"),
         "The resource you are looking for doesn't exist.",
         status=404,
     )
@@ -126,5 +126,21 @@ def test_text_that_names_no_paper_is_refused_on_the_form(admin_client):
         reverse("admin:pubs_bibteximport_identifiers"), {"identifiers": "10.1145/1 Parcae"}
     )
     assert response.status_code == 200
-    assert "Not a DOI, an arXiv id or a DBLP profile or record: Parcae" in response.content.decode()
+    assert (
+        "Not a DOI, an arXiv id, an ISBN, a PMID or a DBLP profile or record: Parcae"
+        in response.content.decode()
+    )
+    assert not BibtexImport.objects.exists()
+
+
+def test_an_orcid_id_is_refused_on_the_form_saying_it_names_a_person(admin_client):
+    response = admin_client.post(
+        reverse("admin:pubs_bibteximport_identifiers"),
+        {"identifiers": "10.1145/1 https://orcid.org/0000-0002-1825-0097"},
+    )
+    assert response.status_code == 200
+    assert (
+        "An ORCID iD names a person, not a paper: https://orcid.org/0000-0002-1825-0097."
+        in response.content.decode()
+    )
     assert not BibtexImport.objects.exists()

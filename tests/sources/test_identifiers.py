@@ -2,15 +2,21 @@
 
 import pytest
 
+from pubs.bibtex.normalize import parse_and_normalize
 from pubs.services.sources import identifiers_bibtex
+from pubs.sources import openlibrary, pubmed
 from pubs.sources.identifiers import (
     ARXIV,
     DBLP_PERSON,
     DBLP_RECORD,
     DOI,
+    ISBN,
+    ORCID,
+    PMID,
     read_identifier,
     read_identifiers,
 )
+from tests.sources.recorded_records import books_api_answer
 
 API = "https://export.arxiv.org/api/query"
 
@@ -35,6 +41,17 @@ API = "https://export.arxiv.org/api/query"
         ("https://dblp.org/rec/conf/nsdi/ZhangLW24.html", DBLP_RECORD, "conf/nsdi/ZhangLW24"),
         ("DBLP:journals/ton/FangZXYSX24", DBLP_RECORD, "journals/ton/FangZXYSX24"),
         ("74/10201", DBLP_PERSON, "74/10201"),
+        ("978-0-262-03384-8", ISBN, "9780262033848"),
+        ("ISBN 0262033844", ISBN, "9780262033848"),
+        ("ISBN-13: 978-0262033848", ISBN, "9780262033848"),
+        ("0-316-03057-0", ISBN, "9780316030571"),
+        ("PMID: 31452104", PMID, "31452104"),
+        ("pmid:31452104", PMID, "31452104"),
+        ("https://pubmed.ncbi.nlm.nih.gov/31452104/", PMID, "31452104"),
+        ("https://www.ncbi.nlm.nih.gov/pubmed/31452104", PMID, "31452104"),
+        ("0000-0002-1825-0097", ORCID, "0000-0002-1825-0097"),
+        ("https://orcid.org/0000-0002-1825-0097", ORCID, "0000-0002-1825-0097"),
+        ("ORCID: 0000-0002-1694-233x", ORCID, "0000-0002-1694-233X"),
     ],
 )
 def test_an_identifier_names_its_source(text, kind, value):
@@ -67,6 +84,31 @@ def test_a_paste_reads_labels_written_before_an_identifier_with_a_space():
     assert unknown == []
 
 
+def test_a_paste_reads_isbn_pmid_and_orcid_labels_written_with_a_space():
+    found, unknown = read_identifiers(
+        "ISBN 0262033844, PMID: 31452104\nORCID iD 0000-0002-1825-0097"
+    )
+    assert [(i.kind, i.value) for i in found] == [
+        (ISBN, "9780262033848"),
+        (PMID, "31452104"),
+        (ORCID, "0000-0002-1825-0097"),
+    ]
+    assert unknown == []
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "978-0-262-03384-9",  # an ISBN-13 whose check digit is wrong
+        "0262033845",  # an ISBN-10 whose check digit is wrong
+        "0000-0002-1825-0098",  # an ORCID iD whose check character is wrong
+        "31452104",  # a bare number: no PMID without its label or link
+    ],
+)
+def test_a_mistyped_isbn_or_orcid_and_a_bare_number_are_no_identifier(text):
+    assert read_identifier(text) is None
+
+
 def test_a_piece_that_is_no_identifier_takes_nothing_from_the_others():
     found, unknown = read_identifiers("DOI: 10.1145/3600006.3613165 DOI: nonsense 2405.07719")
     assert [i.value for i in found] == ["10.1145/3600006.3613165", "2405.07719"]
@@ -96,3 +138,24 @@ def test_a_pasted_arxiv_version_is_the_version_asked_for(http, replay):
     [request] = replay.requests
     assert request.url.params["id_list"] == "1111.2011v2"
     assert "eprint = {1111.2011}" in text and problems == []
+
+
+def test_pasted_pmids_are_asked_of_pubmed_in_one_request_and_isbns_of_open_library(http, replay):
+    replay.recorded(pubmed.EFETCH, "pubmed/pubmed1.xml")
+    replay.route(
+        openlibrary.BOOKS_API, books_api_answer("openlibrary/fixtures.rb", "9780316030571")
+    )
+    found, _ = read_identifiers("PMID: 9997 PMID: 12091962 ISBN 0-316-03057-0 PMID: 1")
+    text, problems = identifiers_bibtex(identifiers=found, http=http)
+    records = parse_and_normalize(text)[1]
+    assert [(record.kind, record.title) for record in records] == [
+        ("journal", "Magnetic studies of Chromatium flavocytochrome C552. A mechanism for "
+         "heme-flavin interaction"),
+        ("journal", "The treatment of AIDS behind the walls of correctional facilities"),
+        ("book", "Use of Weapons"),
+    ]  # fmt: skip
+    assert problems == ["PMID: 1: PubMed has no such record"]
+    assert [request.url.host for request in replay.requests] == [
+        "eutils.ncbi.nlm.nih.gov",
+        "openlibrary.org",
+    ]

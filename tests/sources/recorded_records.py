@@ -1,0 +1,478 @@
+"""The recorded records of DataCite, PubMed and Open Library (tests/data/sources, see its
+README), what each says when read by a careful person (``truth``), and how the clients are
+asked for them. The tests (test_recorded_records.py) and the field accuracy table
+(``python -m tests.sources.field_accuracy``) read this one list.
+
+What is compared, field by field: the title (as a citation prints it: no full stop after
+it); the authors in order, each as "Given Family" with their ORCID iD ("" when the record
+gives none); the container (the journal or proceedings as named, without the place PubMed
+adds to tell journals apart, letter case aside); the year; the pages (a range as "93--105");
+the identifiers (DOI, arXiv id, ISBN-13, PMID, PMC id); the kind (a row of pubs.kinds).
+"""
+
+from __future__ import annotations
+
+import json
+from collections.abc import Callable
+from dataclasses import dataclass, field
+
+from pubs.sources import datacite, openlibrary, pubmed
+from pubs.sources.http import HttpClient
+from pubs.sources.works import Work
+from tests.sources.replay import DATA, Replay
+
+FIELDS = ("title", "authors", "container", "year", "pages", "identifiers", "kind")
+
+
+@dataclass(frozen=True)
+class Case:
+    service: str
+    recording: str  # its file under tests/data/sources
+    identifier: str
+    truth: dict
+    #: Fields the client reads otherwise than the truth, and why (the table counts them).
+    misses: dict[str, str] = field(default_factory=dict)
+
+    def serve(self, replay: Replay) -> None:
+        """Have ``replay`` answer the client's request for this record."""
+        if self.service == "DataCite":
+            replay.cassette(self.recording)
+        elif self.service == "PubMed":
+            replay.recorded(pubmed.EFETCH, self.recording, id=self.identifier)
+        else:
+            replay.route(
+                openlibrary.BOOKS_API,
+                books_api_answer(self.recording, self.identifier),
+                bibkeys=f"ISBN:{self.identifier}",
+            )
+
+    def read(self, http: HttpClient) -> Work:
+        """The record as the client reads it."""
+        return READERS[self.service](http, self.identifier)
+
+
+READERS: dict[str, Callable[[HttpClient, str], Work]] = {
+    "DataCite": datacite.work,
+    "PubMed": pubmed.article,
+    "Open Library": openlibrary.book,
+}
+
+
+def books_api_answer(recording: str, isbn: str) -> str:
+    """The Books API's answer for ``isbn`` as a client's test suite keeps it: the JSON object
+    ``{"ISBN:…": {…}}`` written into its Ruby or JavaScript source."""
+    text = (DATA / recording).read_text(encoding="utf-8")
+    start = text.rindex("{", 0, text.index(f'"ISBN:{isbn}"'))
+    answer, _ = json.JSONDecoder().raw_decode(text, start)
+    return json.dumps(answer)
+
+
+def observed(work: Work) -> dict:
+    """What the client read, in the truth's terms."""
+    return {
+        "title": work.title,
+        "authors": [(_name(author), author.orcid) for author in work.authors],
+        "container": work.container,
+        "year": work.year,
+        "pages": work.pages,
+        "identifiers": work.identifiers(),
+        "kind": work.kind,
+    }
+
+
+def agrees(name: str, read: object, truth: object) -> bool:
+    """Whether a field read agrees with the truth (a container whatever its letter case)."""
+    if name == "container":
+        return str(read).casefold() == str(truth).casefold()
+    return read == truth
+
+
+def _name(author) -> str:
+    if author.organisation or not author.family:
+        return author.name
+    return f"{author.given} {author.family}".strip()
+
+
+def _people(*names: str) -> list[tuple[str, str]]:
+    """Authors without iDs; "Name=0000-…" gives one with its iD."""
+    return [tuple(name.split("=")) if "=" in name else (name, "") for name in names]
+
+
+CASES: tuple[Case, ...] = (
+    # -- DataCite: commonmeta-py's cassettes ------------------------------------------------
+    Case(
+        "DataCite",
+        "datacite/test_date.yaml",
+        "10.4230/lipics.tqc.2013.93",
+        {
+            "title": "The Minimum Size of Qubit Unextendible Product Bases",
+            "authors": _people("Nathaniel Johnston"),
+            "container": "8th Conference on the Theory of Quantum Computation, Communication "
+            "and Cryptography (TQC 2013)",
+            "year": 2013,
+            "pages": "93--105",
+            "identifiers": {"doi": "10.4230/lipics.tqc.2013.93"},
+            "kind": "conference",
+        },
+    ),
+    Case(
+        "DataCite",
+        "datacite/test_write_crossref_journal_article_from_datacite.yaml",
+        "10.2312/geowissenschaften.1989.7.181",
+        {
+            "title": "An Overview of the Geology of Canadian Gold Occurrences",
+            "authors": _people("David J Mossman"),
+            "container": "Die Geowissenschaften",
+            "year": 1989,
+            "pages": "181--186",
+            "identifiers": {"doi": "10.2312/geowissenschaften.1989.7.181"},
+            "kind": "journal",
+        },
+    ),
+    Case(
+        "DataCite",
+        "datacite/test_arxiv.yaml",
+        "10.48550/arxiv.2311.16162",
+        {
+            "title": "Leveraging Artificial Intelligence Technology for Mapping Research to "
+            "Sustainable Development Goals: A Case Study",
+            "authors": _people(
+                "Hui Yin",
+                "Amir Aryani",
+                "Gavin Lambert",
+                "Marcus White",
+                "Luis Salvador-Carulla",
+                "Shazia Sadiq",
+                "Elvira Sojli",
+                "Jennifer Boddy",
+                "Greg Murray",
+                "Wing Wah Tham",
+            ),
+            "container": "",
+            "year": 2023,
+            "pages": "",
+            "identifiers": {"arxiv": "2311.16162"},
+            "kind": "preprint",
+        },
+    ),
+    Case(
+        "DataCite",
+        "datacite/test_type_software.yaml",
+        "10.5063/f1m61h5x",
+        {
+            "title": "dataone: R interface to the DataONE network of data repositories "
+            "(version 2.2.2)",
+            "authors": _people(
+                "Matthew Jones=0000-0003-0077-4738",
+                "Peter Slaughter=0000-0002-2192-403X",
+                "Carl Boettiger=0000-0002-1642-628X",
+                "Chris Jones=0000-0002-8121-2341",
+                "Bryce Mecum=0000-0002-0381-3766",
+                "Jeanette Clark=0000-0003-4703-1974",
+                "Jordan Read=0000-0002-3888-6631",
+                "Lauren Walker=0000-0003-2192-431X",
+                "Edmund Hart=0000-0001-7367-7969",
+                "Scott Chamberlain=0000-0003-1444-9135",
+            ),
+            "container": "",
+            "year": 2022,
+            "pages": "",
+            "identifiers": {"doi": "10.5063/f1m61h5x"},
+            "kind": "software",
+        },
+    ),
+    Case(
+        "DataCite",
+        "datacite/test_multiple_identifiers.yaml",
+        "10.5281/zenodo.48440",
+        {
+            "title": "Analysis Tools for Crossover Experiment of UI using Choice Architecture",
+            "authors": _people("Kristian Garza"),
+            "container": "",
+            "year": 2016,
+            "pages": "",
+            "identifiers": {"doi": "10.5281/zenodo.48440"},
+            "kind": "software",
+        },
+    ),
+    Case(
+        "DataCite",
+        "datacite/test_dataset.yaml",
+        "10.5061/dryad.8515",
+        {
+            "title": "Data from: A new malaria agent in African hominids",
+            "authors": _people(
+                "Benjamin Ollomo",
+                "Patrick Durand",
+                "Franck Prugnolle",
+                "Emmanuel J. P. Douzery",
+                "Céline Arnathau",
+                "Dieudonné Nkoghe",
+                "Eric Leroy",
+                "François Renaud",
+            ),
+            "container": "",
+            "year": 2011,
+            "pages": "",
+            "identifiers": {"doi": "10.5061/dryad.8515"},
+            "kind": "dataset",
+        },
+    ),
+    Case(
+        "DataCite",
+        "datacite/test_get_datacite.yaml",
+        "10.6084/m9.figshare.1449060",
+        {
+            "title": "Drosophila melanogaster wing images from low and high altitude "
+            "populations in Ethiopia and Zambia",
+            "authors": _people(
+                "Ian Dworkin=0000-0002-2874-287X",
+                "John Pool",
+                "William Pitchers",
+                "Maria Pesevski",
+            ),
+            "container": "",
+            "year": 2020,
+            "pages": "",
+            "identifiers": {"doi": "10.6084/m9.figshare.1449060"},
+            "kind": "dataset",
+        },
+    ),
+    # -- PubMed: Biopython's efetch answers --------------------------------------------------
+    Case(
+        "PubMed",
+        "pubmed/pubmed1.xml",
+        "12091962",
+        {
+            "title": "The treatment of AIDS behind the walls of correctional facilities",
+            "authors": _people("J Michael Olivero"),
+            "container": "Social justice",
+            "year": 1990,
+            "pages": "113--125",
+            "identifiers": {"pmid": "12091962"},
+            "kind": "journal",
+        },
+    ),
+    Case(
+        "PubMed",
+        "pubmed/pubmed1.xml",
+        "9997",
+        {
+            "title": "Magnetic studies of Chromatium flavocytochrome C552. A mechanism for "
+            "heme-flavin interaction",
+            "authors": _people("T C Strekas"),
+            "container": "Biochimica et biophysica acta",
+            "year": 1976,
+            "pages": "179--191",
+            "identifiers": {"doi": "10.1016/0005-2795(76)90109-4", "pmid": "9997"},
+            "kind": "journal",
+        },
+    ),
+    Case(
+        "PubMed",
+        "pubmed/pubmed2.xml",
+        "11748933",
+        {
+            "title": "Is cryopreservation a homogeneous process? Ultrastructure and motility of "
+            "untreated, prefreezing, and postthawed spermatozoa of Diplodus puntazzo (Cetti)",
+            "authors": _people(
+                "A R Taddei",
+                "F Barbato",
+                "L Abelli",
+                "S Canese",
+                "F Moretti",
+                "K J Rana",
+                "A M Fausto",
+                "M Mazzini",
+            ),
+            "container": "Cryobiology",
+            "year": 2001,
+            "pages": "244--255",
+            "identifiers": {"doi": "10.1006/cryo.2001.2328", "pmid": "11748933"},
+            "kind": "journal",
+        },
+    ),
+    Case(
+        "PubMed",
+        "pubmed/pubmed2.xml",
+        "11700088",
+        {
+            "title": "Proton MRI of (13)C distribution by J and chemical shift editing",
+            "authors": _people(
+                "C Casieri", "C Testa", "G Carpinelli", "R Canese", "F Podo", "F De Luca"
+            ),
+            "container": "Journal of magnetic resonance",
+            "year": 2001,
+            "pages": "117--123",
+            "identifiers": {"doi": "10.1006/jmre.2001.2429", "pmid": "11700088"},
+            "kind": "journal",
+        },
+    ),
+    Case(
+        "PubMed",
+        "pubmed/pubmed4.xml",
+        "27797938",
+        {
+            "title": "Leucocyte telomere length, genetic variants at the TERT gene region and "
+            "risk of pancreatic cancer",
+            "authors": _people(
+                "Ying Bao",
+                "Jennifer Prescott",
+                "Chen Yuan",
+                "Mingfeng Zhang",
+                "Peter Kraft",
+                "Ana Babic",
+                "Vicente Morales-Oyarvide",
+                "Zhi Rong Qian",
+                "Julie E Buring",
+                "Barbara B Cochrane",
+                "J Michael Gaziano",
+                "Edward L Giovannucci",
+                "JoAnn E Manson",
+                "Kimmie Ng",
+                "Shuji Ogino",
+                "Thomas E Rohan",
+                "Howard D Sesso",
+                "Meir J Stampfer",
+                "Charles S Fuchs",
+                "Immaculata De Vivo",
+                "Laufey T Amundadottir",
+                "Brian M Wolpin",
+            ),
+            "container": "Gut",
+            "year": 2017,
+            "pages": "1116--1122",
+            "identifiers": {
+                "doi": "10.1136/gutjnl-2016-312510",
+                "pmid": "27797938",
+                "pmcid": "PMC5442267",
+            },
+            "kind": "journal",
+        },
+    ),
+    Case(
+        "PubMed",
+        "pubmed/pubmed5.xml",
+        "28775130",
+        {
+            "title": "Occupational pesticide exposure and subclinical hypothyroidism among male "
+            "pesticide applicators",
+            "authors": _people(
+                "Catherine C Lerro",
+                "Laura E Beane Freeman",
+                "Curt T DellaValle",
+                "Muhammad G Kibriya",
+                "Briseis Aschebrook-Kilfoy",
+                "Farzana Jasmine",
+                "Stella Koutros",
+                "Christine G Parks",
+                "Dale P Sandler",
+                "Michael C R Alavanja",
+                "Jonathan N Hofmann",
+                "Mary H Ward",
+            ),
+            "container": "Occupational and environmental medicine",
+            "year": 2018,
+            "pages": "79--89",
+            "identifiers": {
+                "doi": "10.1136/oemed-2017-104431",
+                "pmid": "28775130",
+                "pmcid": "PMC5771820",
+            },
+            "kind": "journal",
+        },
+    ),
+    Case(
+        "PubMed",
+        "pubmed/pubmed6.xml",
+        "30108519",
+        {
+            "title": 'A "Blood Relationship" Between the Overlooked Minimum Lactate Equivalent '
+            "and Maximal Lactate Steady State in Trained Runners. Back to the Old Days?",
+            "authors": _people("Ibai Garcia-Tabar", "Esteban M Gorostiaga"),
+            "container": "Frontiers in physiology",
+            "year": 2018,
+            "pages": "1034",
+            "identifiers": {
+                "doi": "10.3389/fphys.2018.01034",
+                "pmid": "30108519",
+                "pmcid": "PMC6079548",
+            },
+            "kind": "journal",
+        },
+    ),
+    Case(
+        "PubMed",
+        "pubmed/pubmed7.xml",
+        "29963580",
+        {
+            "title": "Development of a pulmonary imaging biomarker pipeline for phenotyping of "
+            "chronic lung disease",
+            "authors": _people(
+                "Fumin Guo",
+                "Dante Capaldi=0000-0002-4590-7461",
+                "Miranda Kirby",
+                "Khadija Sheikh",
+                "Sarah Svenningsen",
+                "David G McCormack",
+                "Aaron Fenster=0000-0003-3525-2788",
+                "Grace Parraga",
+                "Canadian Respiratory Research Network",
+            ),
+            "container": "Journal of medical imaging",
+            "year": 2018,
+            "pages": "026002",
+            "identifiers": {
+                "doi": "10.1117/1.jmi.5.2.026002",
+                "pmid": "29963580",
+                "pmcid": "PMC6022861",
+            },
+            "kind": "journal",
+        },
+    ),
+    # -- Open Library: the Books API's answers kept in two clients' sources -----------------
+    Case(
+        "Open Library",
+        "openlibrary/fixtures.rb",
+        "9780316030571",
+        {
+            "title": "Use of Weapons",
+            "authors": _people("Iain M. Banks"),
+            "container": "",
+            "year": 2008,
+            "pages": "",
+            "identifiers": {"isbn": "9780316030571"},
+            "kind": "book",
+        },
+    ),
+    Case(
+        "Open Library",
+        "openlibrary/books.js",
+        "9780316015844",
+        {
+            "title": "Twilight",
+            "authors": _people("Stephenie Meyer"),
+            "container": "",
+            "year": 2006,
+            "pages": "",
+            "identifiers": {"isbn": "9780316015844"},
+            "kind": "book",
+        },
+        misses={"title": "the catalogue's title names the series: Twilight (The Twilight Saga, …)"},
+    ),
+    Case(
+        "Open Library",
+        "openlibrary/books.js",
+        "9780316087360",
+        {
+            "title": "Eclipse",
+            "authors": _people("Stephenie Meyer"),
+            "container": "",
+            "year": 2010,
+            "pages": "",
+            "identifiers": {"isbn": "9780316087360"},
+            "kind": "book",
+        },
+        misses={"title": "the catalogue's title names the series: Eclipse (The Twilight Saga)"},
+    ),
+)
