@@ -22,6 +22,8 @@ urlpatterns = [
     path("theme.css", site.theme_css, name="theme-css"),
     # Uploaded files, in development as in production (pubs.web.media).
     path("media/<path:name>", media.serve, name="media"),
+    # The public read API, versioned in its path (pubs.api; docs/api.md).
+    path("api/v1/", include("pubs.api.urls")),
 ]
 # English at /publications/ (the URL contract), Chinese at /zh-hans/publications/.
 urlpatterns += i18n_patterns(path("", include("pubs.urls")), prefix_default_language=False)
