@@ -27,9 +27,18 @@ RANK_CHOICES = Rank.choices
 RANK_KEYS = [*(rank for rank, _ in RANK_CHOICES), ""]
 
 
-def absolute(request, name: str, slug: str) -> str:
-    """The absolute URL of the page or API URL named ``name`` (``pubs:…`` or ``api:…``)."""
-    return request.build_absolute_uri(reverse(name, args=[slug]))
+#: A slug no object has, standing for the slug in a URL pattern reversed once.
+_SLUG = "0slug0"
+
+
+def absolute(context: dict, name: str, slug: str) -> str:
+    """The absolute URL of the page or API URL named ``name`` (``pubs:…`` or ``api:…``) of
+    the object ``slug``: reversed and made absolute once per response (its serializers'
+    ``context``) and name, since a page of 500 papers names 1,000 URLs."""
+    patterns = context.setdefault("url_patterns", {})
+    if name not in patterns:
+        patterns[name] = context["request"].build_absolute_uri(reverse(name, args=[_SLUG]))
+    return patterns[name].replace(_SLUG, slug)
 
 
 def web_url(url: str) -> str:
@@ -47,10 +56,10 @@ class LinksMixin(serializers.Serializer):
     api_url = serializers.SerializerMethodField(help_text="Its URL in this API.")
 
     def get_page_url(self, obj: Any) -> str:
-        return absolute(self.context["request"], self.page_name, _slug(obj))
+        return absolute(self.context, self.page_name, _slug(obj))
 
     def get_api_url(self, obj: Any) -> str:
-        return absolute(self.context["request"], self.api_name, _slug(obj))
+        return absolute(self.context, self.api_name, _slug(obj))
 
 
 def _slug(obj: Any) -> str:
@@ -61,10 +70,10 @@ def _slug(obj: Any) -> str:
 
 
 class PaperVenueSerializer(serializers.Serializer):
-    slug = serializers.CharField(source="venue_slug")
-    abbreviation = serializers.CharField(source="venue_abbreviation")
-    name = serializers.CharField(source="venue_name")
-    kind = serializers.ChoiceField(source="venue_kind", choices=VenueKind.choices)
+    slug = serializers.SlugField()
+    abbreviation = serializers.CharField()
+    name = serializers.CharField()
+    kind = serializers.ChoiceField(choices=VenueKind.choices)
 
 
 class EditionRankSerializer(serializers.Serializer):
@@ -158,7 +167,14 @@ class PaperSerializer(LinksMixin):
 
     @extend_schema_field(PaperVenueSerializer(allow_null=True))
     def get_venue(self, paper: ExportPaper) -> dict | None:
-        return PaperVenueSerializer(paper).data if paper.venue_slug else None
+        if not paper.venue_slug:
+            return None
+        return {
+            "slug": paper.venue_slug,
+            "abbreviation": paper.venue_abbreviation,
+            "name": paper.venue_name,
+            "kind": paper.venue_kind,
+        }
 
     def get_venue_label(self, paper: ExportPaper) -> str:
         return presentation.entry_venue(paper)
@@ -168,12 +184,11 @@ class PaperSerializer(LinksMixin):
 
     @extend_schema_field(LinkSerializer(many=True))
     def get_links(self, paper: ExportPaper) -> list[dict]:
-        links = [
+        return [
             {"kind": kind, "url": href, "label": label}
             for kind, href, label in paper.all_links
             if web_url(href)
         ]
-        return LinkSerializer(links, many=True).data
 
     @extend_schema_field(PaperRankSerializer)
     def get_ccf(self, paper: ExportPaper) -> dict:
