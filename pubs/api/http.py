@@ -11,6 +11,8 @@
   list being read again.
 - Any origin may read it (CORS, no credentials): the data is public, and only GET, HEAD and
   the preflight of OPTIONS are answered.
+
+Embedded lists (``embed_view``) share all of it, and any site may frame them.
 """
 
 from __future__ import annotations
@@ -20,14 +22,17 @@ from collections.abc import Callable
 from datetime import datetime, timedelta
 from functools import wraps
 
+from django.conf import settings
 from django.core.cache import cache
 from django.http import HttpRequest, HttpResponse, HttpResponseBase, JsonResponse
-from django.utils import timezone
+from django.utils import timezone, translation
+from django.views.decorators.clickjacking import xframe_options_exempt
 from django.views.decorators.http import condition
 
 from pubs.services import public_version
-from pubs.web.cache import cached_page, page_key
+from pubs.web.cache import bad_query, cached_page, page_key
 from pubs.web.query import PublicQuery
+from pubs.web.security import content_security_policy
 
 View = Callable[..., HttpResponseBase]
 
@@ -43,14 +48,57 @@ PREFLIGHT_HEADERS = {
     "Access-Control-Max-Age": "86400",
 }
 READ_METHODS = ("GET", "HEAD")
+#: The policy of an embedded list: the public pages', but any site may frame it.
+EMBED_POLICY = content_security_policy(settings.STATIC_URL).replace(
+    "frame-ancestors 'none'", "frame-ancestors *"
+)
 #: Where the cache keeps the public version last seen and since when.
 SEEN_KEY = "api-public-version-seen"
 
 
 def api_view(query: Callable[..., PublicQuery]) -> Callable[[View], View]:
     """A view of the API: ``query`` checks its query string (a form built from the query and
-    the URL's arguments); then the page cache, ETag and Last-Modified, and CORS."""
+    the URL's arguments; a query refused is a JSON 400); then the page cache, ETag and
+    Last-Modified, and CORS."""
+    return _read_only(query, _json_refusal)
 
+
+def embed_view(query: Callable[..., PublicQuery]) -> Callable[[View], View]:
+    """An embedded list (``pubs.api.embeds``): as ``api_view``, a query refused being the
+    site's 400 page, in the visitor's language (cached per language); any site may frame it
+    (its own ``frame-ancestors``, no X-Frame-Options), every other page keeping the site's
+    policy."""
+    read = _read_only(query, bad_query)
+
+    def decorator(view: View) -> View:
+        served = read(view)
+
+        @wraps(view)
+        def wrapper(request: HttpRequest, *args, **kwargs) -> HttpResponseBase:
+            language = visitors_language(request)
+            with translation.override(language):
+                response = served(request, *args, **kwargs)
+            response["Content-Language"] = language
+            response["Content-Security-Policy"] = EMBED_POLICY
+            return response
+
+        return xframe_options_exempt(wrapper)
+
+    return decorator
+
+
+def visitors_language(request: HttpRequest) -> str:
+    """The language of an embedded list: the ``lang`` the host gave, else the visitor's
+    browser's (its Accept-Language; the site's own unprefixed URLs are English)."""
+    given = request.GET.get("lang", "")
+    if given in dict(settings.LANGUAGES):
+        return given
+    return translation.get_language_from_request(request)
+
+
+def _read_only(
+    query: Callable[..., PublicQuery], refuse: Callable[[HttpRequest, PublicQuery], HttpResponse]
+) -> Callable[[View], View]:
     def decorator(view: View) -> View:
         revalidated = condition(etag_func=etag, last_modified_func=last_modified)(
             cached_page(query)(view)
@@ -70,13 +118,17 @@ def api_view(query: Callable[..., PublicQuery]) -> Callable[[View], View]:
                     request.GET = form.canonical()
                     response = revalidated(request, *args, **kwargs)
                 else:
-                    response = JsonResponse({"errors": query_errors(form)}, status=400)
+                    response = refuse(request, form)
             _set(response, CORS_HEADERS)
             return response
 
         return wrapper
 
     return decorator
+
+
+def _json_refusal(request: HttpRequest, form: PublicQuery) -> HttpResponse:
+    return JsonResponse({"errors": query_errors(form)}, status=400)
 
 
 def _set(response: HttpResponseBase, headers: dict[str, str]) -> None:

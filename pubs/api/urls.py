@@ -4,8 +4,8 @@ from django.urls import path
 from drf_spectacular.renderers import OpenApiJsonRenderer
 from drf_spectacular.views import SpectacularAPIView, SpectacularSwaggerSplitView
 
-from pubs.api import views
-from pubs.api.http import api_view
+from pubs.api import embeds, views
+from pubs.api.http import api_view, embed_view
 from pubs.api.queries import ListQuery, PaperListQuery, VenueListQuery
 from pubs.web.query import NoQuery
 
@@ -27,6 +27,18 @@ urlpatterns = [
     path("venues/", api_view(VenueListQuery)(views.VenueList.as_view()), name="venue-list"),
     path(
         "venues/<slug:slug>/", api_view(NoQuery)(views.VenueDetail.as_view()), name="venue-detail"
+    ),
+    # A person's or a group's list for other sites: an <iframe>'s page, which the <script>
+    # form (static/js/embed.js) fetches too.
+    path(
+        "embed/people/<slug:slug>/",
+        embed_view(embeds.EmbedQuery)(embeds.person_list),
+        name="person-embed",
+    ),
+    path(
+        "embed/groups/<slug:slug>/",
+        embed_view(embeds.EmbedQuery)(embeds.group_list),
+        name="group-embed",
     ),
     path(
         "schema/",

@@ -104,6 +104,7 @@ def test_no_private_value_is_in_the_api_for_the_people_of_a_role(client, role):
     assert people
     urls = [f"/api/v1/people/{p.slug}/" for p in people]
     urls += [f"/api/v1/papers/?person={p.slug}&page_size={MOST}" for p in people]
+    urls += [f"/api/v1/embed/people/{p.slug}/" for p in people]
     assert [url for url in urls if shows_marker(client.get(url).content.decode())] == []
 
 
@@ -114,13 +115,14 @@ def test_no_paper_of_the_api_shows_a_private_value(client):
     assert [url for url in urls if shows_marker(client.get(url).content.decode())] == []
 
 
-def test_no_list_group_or_venue_of_the_api_shows_a_private_value(client):
+def test_no_list_group_venue_or_embedded_list_shows_a_private_value(client):
     urls = [
         f"/api/v1/papers/?page_size={MOST}",
         f"/api/v1/people/?page_size={MOST}",
         "/api/v1/groups/",
         f"/api/v1/venues/?all=1&page_size={MOST}",
         *(f"/api/v1/groups/{group.slug}/" for group in Group.objects.all()),
+        *(f"/api/v1/embed/groups/{group.slug}/" for group in Group.objects.all()),
         *(f"/api/v1/venues/{venue.slug}/" for venue in Venue.objects.filter(papers__isnull=False)),
     ]
     responses = {url: client.get(url) for url in urls}
@@ -129,7 +131,12 @@ def test_no_list_group_or_venue_of_the_api_shows_a_private_value(client):
 
 
 @pytest.mark.parametrize(
-    "url", [f"/api/v1/papers/{HIDDEN_PAPER}/", f"/api/v1/people/{HIDDEN_PERSON}/"]
+    "url",
+    [
+        f"/api/v1/papers/{HIDDEN_PAPER}/",
+        f"/api/v1/people/{HIDDEN_PERSON}/",
+        f"/api/v1/embed/people/{HIDDEN_PERSON}/",
+    ],
 )
 def test_a_hidden_paper_and_its_outside_author_are_not_found(client, url):
     response = client.get(url)

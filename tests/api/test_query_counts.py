@@ -46,6 +46,8 @@ def test_query_counts_are_the_same_at_10_and_1000_papers(client):
         f"/api/v1/groups/{group.slug}/",
         "/api/v1/venues/?all=1&sort=papers",
         f"/api/v1/venues/{venue.slug}/",
+        f"/api/v1/embed/people/{person.slug}/?rank=B",
+        f"/api/v1/embed/groups/{group.slug}/",
     ]
     at_10 = api_queries(client, urls)
 
