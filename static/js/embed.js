@@ -5,7 +5,8 @@
    The list is the site's embed page (/api/v1/embed/people/<slug>/, the page an <iframe> shows),
    rendered and escaped by the site: it is parsed here as an inert document, its list taken out,
    any script or event attribute dropped, its links made absolute, and put after this script
-   (or into the element data-target names). The list's stylesheet comes from the site too;
+   (or into the element data-target names). With the site's static files on another host
+   (STATIC_URL), data-site names the site: data-site="https://lab.example.org". The list's stylesheet comes from the site too;
    the page themes it with the --labpubs-* variables. */
 (function () {
   "use strict";
@@ -23,7 +24,9 @@
     if (data[name]) query.set(name.replace(/[A-Z]/g, function (c) { return "_" + c.toLowerCase(); }), data[name]);
   });
   var slug = data.person || data.group;
-  var url = new URL("/api/v1/embed/" + kind + "/" + encodeURIComponent(slug) + "/", base.origin);
+  // The site: where this script comes from, unless its static files are on another host.
+  var site = data.site || base.origin;
+  var url = new URL("/api/v1/embed/" + kind + "/" + encodeURIComponent(slug) + "/", site);
   url.search = query.toString();
 
   var holder = document.createElement("div");
