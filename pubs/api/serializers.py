@@ -311,13 +311,20 @@ class YearCountSerializer(serializers.Serializer):
     papers = serializers.IntegerField()
 
 
+class YearRanksSerializer(serializers.Serializer):
+    year = serializers.IntegerField()
+    by_rank = serializers.DictField(child=serializers.IntegerField())
+
+
 class CountsSerializer(serializers.Serializer):
-    """Public works counted by the current CCF rank of their venue and by year."""
+    """Public works counted by the current CCF rank of their venue and by year (newest
+    first), and by both (oldest first, every year between: the group page's chart)."""
 
     by_rank = serializers.DictField(
         child=serializers.IntegerField(), help_text='Rank ("A", "B", "C", "" unranked) -> works.'
     )
     by_year = YearCountSerializer(many=True)
+    by_year_and_rank = YearRanksSerializer(many=True)
 
 
 class PersonCitationsSerializer(serializers.Serializer):
@@ -413,7 +420,8 @@ class PersonDetailSerializer(LinksMixin):
 def counts(tally: Any) -> dict:
     """A tally (``selectors.Tally``) as ``CountsSerializer`` writes it."""
     by_year = [{"year": year, "papers": n} for year, n in tally.by_year()]
-    return {"by_rank": tally.by_rank(), "by_year": by_year}
+    by_both = [{"year": row.year, "by_rank": row.counts} for row in tally.by_year_and_rank()]
+    return {"by_rank": tally.by_rank(), "by_year": by_year, "by_year_and_rank": by_both}
 
 
 def papers_url(request, name: str, slug: str) -> str:

@@ -72,3 +72,17 @@ def test_a_group_gives_its_members_by_role(client):
     roles = {role["role"]: role for role in group["members"]}
     assert [m["person"]["slug"] for m in roles["pi"]["current"]] == ["hongli-xu"]
     assert "jin-fang" in [m["person"]["slug"] for m in roles["phd"]["current"]]
+
+
+def test_a_group_gives_the_counts_of_its_page(client):
+    counts = client.get("/api/v1/groups/ustc-int/").json()["counts"]
+    years = [row["year"] for row in counts["by_year_and_rank"]]
+    assert years == list(range(years[0], years[-1] + 1))
+    total = sum(sum(row["by_rank"].values()) for row in counts["by_year_and_rank"])
+    dated = sum(row["papers"] for row in counts["by_year"] if row["year"])
+    assert (
+        total
+        == dated
+        == sum(counts["by_rank"].values())
+        - sum(row["papers"] for row in counts["by_year"] if row["year"] is None)
+    )
