@@ -16,14 +16,14 @@ urlpatterns = [
     path("admin/", admin.site.urls),
     # The admin's language switcher posts here (Django's set_language).
     path("i18n/", include("django.conf.urls.i18n")),
+    # The public read API and embeds, versioned in their path (pubs.api; docs/api.md).
+    path("api/v1/", include("pubs.api.urls")),
     path("sitemap.xml", sitemaps.sitemap_xml, name="sitemap"),
     path("robots.txt", sitemaps.robots_txt, name="robots"),
     # The lab's colours (SITE_ACCENT_COLOUR, SITE_HEADER_COLOUR) as a stylesheet.
     path("theme.css", site.theme_css, name="theme-css"),
     # Uploaded files, in development as in production (pubs.web.media).
     path("media/<path:name>", media.serve, name="media"),
-    # The public read API, versioned in its path (pubs.api; docs/api.md).
-    path("api/v1/", include("pubs.api.urls")),
 ]
 # English at /publications/ (the URL contract), Chinese at /zh-hans/publications/.
 urlpatterns += i18n_patterns(path("", include("pubs.urls")), prefix_default_language=False)

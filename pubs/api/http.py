@@ -28,6 +28,7 @@ from django.http import HttpRequest, HttpResponse, HttpResponseBase, JsonRespons
 from django.utils import timezone, translation
 from django.views.decorators.clickjacking import xframe_options_exempt
 from django.views.decorators.http import condition
+from redis.exceptions import RedisError
 
 from pubs.services import public_version
 from pubs.web.cache import bad_query, cached_page, page_key
@@ -147,20 +148,25 @@ def etag(request: HttpRequest, *args, **kwargs) -> str:
     return hashlib.sha256(page_key(request).encode()).hexdigest()[:32]
 
 
-def last_modified(request: HttpRequest, *args, **kwargs) -> datetime:
+def last_modified(request: HttpRequest, *args, **kwargs) -> datetime | None:
     return changed_at(public_version.version())
 
 
-def changed_at(version: int) -> datetime:
+def changed_at(version: int) -> datetime | None:
     """When the public data became ``version``, as the site first saw it: kept in the cache
     with the version, to the whole second after (HTTP dates have no fractions), and always a
     second after the time of the version before, so that two changes within a second never
-    share a date. A cache emptied gives a later date: a revalidation then answers in full."""
-    seen = cache.get(SEEN_KEY)
-    if seen is not None and seen[0] == version:
-        return seen[1]
-    stamp = timezone.now().replace(microsecond=0) + timedelta(seconds=1)
-    if seen is not None and stamp <= seen[1]:
-        stamp = seen[1] + timedelta(seconds=1)
-    cache.set(SEEN_KEY, (version, stamp), None)
+    share a date. A cache emptied gives a later date: a revalidation then answers in full.
+    None while the cache (Redis) fails: the answer then has no Last-Modified, and its ETag
+    alone revalidates."""
+    try:
+        seen = cache.get(SEEN_KEY)
+        if seen is not None and seen[0] == version:
+            return seen[1]
+        stamp = timezone.now().replace(microsecond=0) + timedelta(seconds=1)
+        if seen is not None and stamp <= seen[1]:
+            stamp = seen[1] + timedelta(seconds=1)
+        cache.set(SEEN_KEY, (version, stamp), None)
+    except RedisError:
+        return None
     return stamp

@@ -5,6 +5,7 @@ import pytest
 from django.db import connection
 from django.test.utils import CaptureQueriesContext
 
+from pubs.api.http import changed_at
 from pubs.models import Paper
 
 pytestmark = pytest.mark.usefixtures("demo")
@@ -109,3 +110,19 @@ def test_a_query_the_api_cannot_honour_names_each_wrong_parameter(client):
     response = client.get("/api/v1/papers/?year=soon&rank=Z&page_size=501")
     assert response.status_code == 400
     assert set(response.json()["errors"]) == {"year", "rank", "page_size"}
+
+
+def test_a_later_change_has_a_later_date_even_within_the_second():
+    first = changed_at(1)
+    assert changed_at(1) == first
+    assert changed_at(2) > first
+
+
+def test_without_the_cache_an_answer_has_no_date_and_revalidates_by_its_etag(settings):
+    settings.CACHES = {
+        "default": {
+            "BACKEND": "django.core.cache.backends.redis.RedisCache",
+            "LOCATION": "redis://127.0.0.1:1/0",  # nothing listens there
+        }
+    }
+    assert changed_at(1) is None
