@@ -61,3 +61,21 @@ def test_jin_fangs_list_embedded_by_script_and_iframe(browser, demo_site, host, 
         )
     finally:
         context.close()
+
+
+def test_a_page_of_another_origin_reads_the_api_and_revalidates_it(page, demo_site, host):
+    page.goto(host)
+    answers = page.evaluate(
+        """async (site) => {
+            const url = site + "/api/v1/papers/?person=jin-fang";
+            const first = await fetch(url, {cache: "no-store"});
+            const body = await first.json();
+            const etag = first.headers.get("ETag");
+            const again = await fetch(url, {cache: "no-store", headers: {"If-None-Match": etag}});
+            return [first.status, body.count, etag, again.status];
+        }""",
+        demo_site,
+    )
+    status, count, etag, revalidated = answers
+    assert (status, count, revalidated) == (200, 10, 304)
+    assert etag.startswith('"')
