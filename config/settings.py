@@ -61,6 +61,11 @@ INSTALLED_APPS = [
     # Background jobs: the queue is a table of the database (see "Background jobs" below).
     "django_tasks",
     "django_tasks_db",
+    # The public read API at /api/v1/ (pubs.api; docs/api.md): Django REST framework, its
+    # OpenAPI schema by drf-spectacular, Swagger UI's files served by the site (the sidecar).
+    "rest_framework",
+    "drf_spectacular",
+    "drf_spectacular_sidecar",
 ]
 
 MIDDLEWARE = [
@@ -256,6 +261,30 @@ SOURCES_TRANSPORT = None
 # without one), missing_fields (abstract, pages, volume, issue). Each applied finding is kept
 # as an accepted suggestion, undone from the admin; the others wait there for a decision.
 LABPUBS_AUTO_APPLY = frozenset(env_list("LABPUBS_AUTO_APPLY", default=["citation_counts"]))
+
+# The public read API (pubs.api): anonymous, JSON only, described by drf-spectacular.
+REST_FRAMEWORK = {
+    "DEFAULT_AUTHENTICATION_CLASSES": [],
+    "DEFAULT_PERMISSION_CLASSES": ["rest_framework.permissions.AllowAny"],
+    "DEFAULT_RENDERER_CLASSES": ["rest_framework.renderers.JSONRenderer"],
+    "DEFAULT_PARSER_CLASSES": [],
+    "DEFAULT_SCHEMA_CLASS": "drf_spectacular.openapi.AutoSchema",
+    "UNAUTHENTICATED_USER": None,
+}
+SPECTACULAR_SETTINGS = {
+    "TITLE": "Lab publications API",
+    "DESCRIPTION": "Read-only: the public groups, people, venues and papers (docs/api.md).",
+    "VERSION": "1",
+    "SERVE_INCLUDE_SCHEMA": False,
+    # Swagger UI from the site's own static files: no request to another host (the CSP).
+    "SWAGGER_UI_DIST": "SIDECAR",
+    "SWAGGER_UI_FAVICON_HREF": "SIDECAR",
+    "ENUM_NAME_OVERRIDES": {
+        "PaperKindEnum": "pubs.kinds.CHOICES",
+        "VenueKindEnum": "pubs.models.VenueKind",
+        "LinkKindEnum": "pubs.models.LinkKind",
+    },
+}
 
 # The CCF list edition that "current rank" refers to (the 7th edition, March 2026).
 CCF_CURRENT_EDITION = int(os.environ.get("CCF_CURRENT_EDITION", "2026"))

@@ -16,6 +16,8 @@ urlpatterns = [
     path("admin/", admin.site.urls),
     # The admin's language switcher posts here (Django's set_language).
     path("i18n/", include("django.conf.urls.i18n")),
+    # The public read API and embeds, versioned in their path (pubs.api; docs/api.md).
+    path("api/v1/", include("pubs.api.urls")),
     path("sitemap.xml", sitemaps.sitemap_xml, name="sitemap"),
     path("robots.txt", sitemaps.robots_txt, name="robots"),
     # The lab's colours (SITE_ACCENT_COLOUR, SITE_HEADER_COLOUR) as a stylesheet.
