@@ -239,6 +239,7 @@ class Membership(models.Model):
     requested = models.BooleanField(
         _("added as a request"),
         default=False,
+        editable=False,
         help_text=_(
             "Added by an editor for someone outside their care: it covers only the years of "
             "its dates (none while it has no start)."

@@ -240,7 +240,8 @@ def invitation_accept_view(request: HttpRequest, token: str) -> HttpResponse:
                 role_member_give(user)
         except InvitationUnusable as unusable:
             return _unusable(request, unusable.state)
-        login(request, user, backend="django.contrib.auth.backends.ModelBackend")
+        # Logged in by the link, not a password: the backend that gives their permissions.
+        login(request, user, backend="pubs.web.security.PasswordUnlessLocked")
         messages.success(request, _("Welcome! This is your profile: edit it and add your papers."))
         return HttpResponseRedirect(reverse("admin:people_person_change", args=[person.pk]))
     context = {
