@@ -85,6 +85,10 @@ class InvitationAdmin(ScopedAdmin, admin.ModelAdmin):
     def has_add_permission(self, request: HttpRequest) -> bool:
         return False  # one invites from the person's page
 
+    def add_view(self, request: HttpRequest, form_url="", extra_context=None) -> HttpResponse:
+        messages.info(request, _("Invite a person from their page: “Login and roles”."))
+        return HttpResponseRedirect(reverse("admin:people_person_changelist"))
+
     @admin.display(description=gettext_lazy("state"))
     def state_display(self, invitation: Invitation) -> str:
         return STATES[invitation.state]

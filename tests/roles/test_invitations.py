@@ -10,14 +10,16 @@ import time
 import pytest
 from django.contrib.auth.models import Group as AuthGroup
 from django.core import mail
+from django.db import connection
 from django.test import Client
+from django.test.utils import CaptureQueriesContext
 from django.urls import reverse
 from django.utils import timezone
 
 from people.invitations import LIFETIME
 from people.models import Invitation, Person
 from pubs.permissions import GROUP_EDITOR, MEMBER, login_decision, scope_for
-from tests.factories import GroupFactory, MembershipFactory
+from tests.factories import GroupFactory, MembershipFactory, PersonFactory
 from tests.roles.conftest import staff_user
 
 PASSWORD = "quiet-harbour-lantern-41"
@@ -300,3 +302,18 @@ def test_the_roles_exist_for_the_invitations(lab):
         .permissions.filter(codename="add_invitation")
         .exists()
     )
+
+
+def test_the_invitation_list_costs_as_many_queries_for_many_invitations(lab, login):
+    editor = login("editor")
+    url = reverse("admin:people_invitation_changelist")
+    invite(editor, lab.colleague)
+    with CaptureQueriesContext(connection) as few:
+        editor.get(url)
+    for person in PersonFactory.create_batch(12):
+        MembershipFactory(person=person, group=lab.group)
+        invite(editor, person)
+    with CaptureQueriesContext(connection) as many:
+        response = editor.get(url)
+    assert response.context["cl"].result_count == 13
+    assert len(many) == len(few)
