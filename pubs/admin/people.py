@@ -14,7 +14,8 @@ from django.contrib import admin, messages
 from django.db.models import Count, QuerySet
 from django.http import HttpRequest, HttpResponse
 from django.template.response import TemplateResponse
-from django.urls import path
+from django.urls import path, reverse
+from django.utils.html import format_html
 from django.utils.translation import gettext_lazy as _
 from django.utils.translation import ngettext
 
@@ -59,7 +60,18 @@ class PersonMembershipInline(ConfirmedByAdmins, ScopedInline, base.PersonMembers
 
 
 class GroupMembershipInline(ConfirmedByAdmins, base.GroupMembershipInline):
-    """On a group's page, its members (the page is open to those who edit the group)."""
+    """On a group's page, its members (the page is open to those who edit the group), each
+    with a link to their "Login and roles" page, where their editor invites them."""
+
+    fields = [*base.GroupMembershipInline.fields, "login_link"]
+    readonly_fields = ["login_link"]
+
+    @admin.display(description=_("login"))
+    def login_link(self, membership: Membership) -> str:
+        if membership.pk is None or not membership.confirmed:
+            return "—"
+        url = reverse("admin:people_person_login", args=[membership.person_id])
+        return format_html('<a href="{}">{}</a>', url, _("Login and roles"))
 
 
 class SettlesMemberships:

@@ -317,3 +317,25 @@ def test_the_invitation_list_costs_as_many_queries_for_many_invitations(lab, log
         response = editor.get(url)
     assert response.context["cl"].result_count == 13
     assert len(many) == len(few)
+
+
+def test_the_groups_page_leads_to_each_members_login_and_roles(lab, login):
+    page = login("editor").get(reverse("admin:people_group_change", args=[lab.group.pk]))
+    assert login_page(lab.colleague) in page.content.decode()
+
+
+def test_an_admin_runs_every_login(lab):
+    assert login_decision(scope_for(lab.superuser), lab.stranger).rule == "admin"
+
+
+def test_an_editor_may_not_run_a_disabled_login(lab, django_user_model):
+    user = staff_user(django_user_model, "colleague-login", MEMBER)
+    user.is_active = False
+    user.save()
+    lab.colleague.user = user
+    lab.colleague.save()
+    assert login_decision(scope_for(lab.editor), lab.colleague).rule == "login_disabled"
+
+
+def test_a_member_runs_no_login(lab):
+    assert login_decision(scope_for(lab.member), lab.colleague).rule == "edits_no_group"
