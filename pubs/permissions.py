@@ -536,6 +536,10 @@ LOGIN_RULES = {
         "They edit a group you do not edit: an admin or that group's editor runs their login."
     ),
     "editor_of_their_group": _("You edit their group."),
+    "logs_in_already": _(
+        "They log in already: an invitation would set their password. Give or take their "
+        "roles here; a forgotten password is an admin's to reset."
+    ),
 }
 
 
@@ -570,6 +574,16 @@ def login_decision(scope: Scope, person: Person) -> LoginDecision:
         if edited - scope.edited_group_ids:
             return LoginDecision(False, "edits_another_group")
     return LoginDecision(True, "editor_of_their_group")
+
+
+def invitation_decision(scope: Scope, person: Person) -> LoginDecision:
+    """Whether ``scope``'s user may invite ``person`` to log in: they run the person's login
+    (:func:`login_decision`) and the person does not log in yet (no login, or one without a
+    password), since the link sets the login's password and whoever holds it logs in."""
+    decision = login_decision(scope, person)
+    if decision.allowed and person.user is not None and person.user.has_usable_password():
+        return LoginDecision(False, "logs_in_already")
+    return decision
 
 
 def role_member_give(user) -> None:

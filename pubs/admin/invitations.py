@@ -38,6 +38,7 @@ from pubs.permissions import (
     MEMBER,
     ScopedAdmin,
     editor_groups_of,
+    invitation_decision,
     login_decision,
     request_scope,
     role_editor_give,
@@ -122,6 +123,8 @@ def person_login_view(
             raise PermissionDenied
         done = request.POST.get("do", "")
         if done == "invite":
+            if not invitation_decision(scope, person).allowed:
+                raise PermissionDenied
             form = InviteForm(request.POST)
             if form.is_valid():
                 new_link = _invite(request, person, form.cleaned_data["email"])
@@ -151,7 +154,8 @@ def person_login_view(
         "sends_email": sends_email(),
         "invitations": person.invitations.select_related("created_by")[:10],
         "states": STATES,
-        "can_invite": decision.allowed and request.user.has_perm("people.add_invitation"),
+        "invitation_decision": invitation_decision(scope, person),
+        "can_invite": request.user.has_perm("people.add_invitation"),
     }
     return TemplateResponse(request, "admin/people/person/login.html", context)
 
@@ -228,7 +232,7 @@ def invitation_accept_view(request: HttpRequest, token: str) -> HttpResponse:
     try:
         invitation = invitation_for_token(token)
         person = invitation.person
-        if not login_decision(scope_for(invitation.created_by), person).allowed:
+        if not invitation_decision(scope_for(invitation.created_by), person).allowed:
             raise InvitationUnusable("not_allowed")
     except InvitationUnusable as unusable:
         return _unusable(request, unusable.state)

@@ -18,7 +18,13 @@ from django.utils import timezone
 
 from people.invitations import LIFETIME
 from people.models import Invitation, Person
-from pubs.permissions import GROUP_EDITOR, MEMBER, login_decision, scope_for
+from pubs.permissions import (
+    GROUP_EDITOR,
+    MEMBER,
+    invitation_decision,
+    login_decision,
+    scope_for,
+)
 from tests.factories import GroupFactory, MembershipFactory, PersonFactory
 from tests.roles.conftest import staff_user
 
@@ -185,7 +191,7 @@ def test_a_link_stops_working_when_the_login_gains_rights_beyond_the_roles(
     assert not user.has_usable_password()
 
 
-def test_the_link_of_a_person_with_a_login_reuses_it_with_a_new_password(
+def test_the_link_of_a_person_with_a_login_without_password_reuses_it(
     lab, login, django_user_model
 ):
     user = staff_user(django_user_model, "colleague-login")
@@ -339,3 +345,26 @@ def test_an_editor_may_not_run_a_disabled_login(lab, django_user_model):
 
 def test_a_member_runs_no_login(lab):
     assert login_decision(scope_for(lab.member), lab.colleague).rule == "edits_no_group"
+
+
+def test_an_editor_may_not_invite_a_person_who_logs_in_already(lab, login, django_user_model):
+    user = django_user_model.objects.create_user("colleague-login", password=PASSWORD)
+    lab.colleague.user = user
+    lab.colleague.save()
+    assert invitation_decision(scope_for(lab.editor), lab.colleague).rule == "logs_in_already"
+    response = login("editor").post(login_page(lab.colleague), {"do": "invite"})
+    assert response.status_code == 403
+    assert not Invitation.objects.exists()
+
+
+def test_a_link_stops_working_when_the_person_sets_a_password_otherwise(
+    lab, login, django_user_model
+):
+    user = staff_user(django_user_model, "colleague-login", MEMBER)
+    lab.colleague.user = user
+    lab.colleague.save()
+    link = invite(login("editor"), lab.colleague)
+    user.set_password("set-by-an-admin-7")
+    user.save()
+    _invitee, response = use_link(link, new_password1=PASSWORD, new_password2=PASSWORD)
+    assert response.status_code == 410
