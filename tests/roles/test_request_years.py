@@ -7,12 +7,14 @@ from __future__ import annotations
 from datetime import date
 
 import pytest
+from django.test import Client
 from django.urls import reverse
 
 from people.models import Membership, Role
 from pubs.models import Paper
-from pubs.permissions import scope_for
+from pubs.permissions import MEMBER, scope_for
 from pubs.queries.selectors import in_groups
+from tests.roles.conftest import staff_user
 
 MEMBERSHIPS = reverse("admin:people_membership_changelist")
 
@@ -112,3 +114,15 @@ def test_redating_a_confirmed_request_asks_again(lab, login):
     membership.refresh_from_db()
     assert (membership.start, membership.confirmed) == (date(2000, 1, 1), False)
     assert "Other paper" not in group_a_papers(lab)
+
+
+def test_an_undated_request_the_person_confirms_covers_no_year(lab, login, django_user_model):
+    lab.stranger.user = staff_user(django_user_model, "stranger-login", MEMBER)
+    lab.stranger.save()
+    membership = ask(login("editor"), lab.stranger, lab.group)
+    person = Client()
+    person.force_login(lab.stranger.user)
+    confirm(person, membership, post="yes")
+    membership.refresh_from_db()
+    assert membership.confirmed is True
+    assert scope_for(lab.editor).allows(lab.other_paper) is False
