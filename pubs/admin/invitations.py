@@ -25,6 +25,7 @@ from django.views.decorators.cache import never_cache
 from django.views.decorators.debug import sensitive_post_parameters
 
 from people.invitations import (
+    LIFETIME,
     InvitationUnusable,
     invitation_accept,
     invitation_create,
@@ -151,6 +152,7 @@ def person_login_view(
         "decision": decision,
         "form": form,
         "new_link": new_link,
+        "days": LIFETIME.days,
         "sends_email": sends_email(),
         "invitations": person.invitations.select_related("created_by")[:10],
         "states": STATES,
@@ -173,13 +175,14 @@ def _invite(request: HttpRequest, person: Person, email: str) -> str:
         invitation_send(invitation=invitation, link=link, site_name=str(admin.site.site_header))
         messages.success(
             request,
-            _("The invitation was sent to %(email)s; it works once, for 7 days.")
-            % {"email": email},
+            _("The invitation was sent to %(email)s; it works once, for %(days)d days.")
+            % {"email": email, "days": LIFETIME.days},
         )
         return ""
     messages.success(
         request,
-        _("Invitation made: copy the link below and pass it on; it works once, for 7 days."),
+        _("Invitation made: copy the link below and pass it on; it works once, for %(days)d days.")
+        % {"days": LIFETIME.days},
     )
     return link
 
