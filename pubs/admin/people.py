@@ -258,6 +258,12 @@ class MembershipAdmin(ConfirmedByAdmins, ScopedAdmin, RecordedAdmin, base.Member
                 % {"person": obj.person},
                 messages.WARNING,
             )
+            self.message_user(
+                request,
+                _("Years of papers it covers once confirmed: %(years)s.")
+                % {"years": base.years_covered(obj)},
+                messages.WARNING,
+            )
 
     @admin.action(description=_("Confirm the selected requests"), permissions=["confirm"])
     def confirm_requests(self, request: HttpRequest, queryset: QuerySet) -> HttpResponse | None:

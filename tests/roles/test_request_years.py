@@ -126,3 +126,15 @@ def test_an_undated_request_the_person_confirms_covers_no_year(lab, login, djang
     membership.refresh_from_db()
     assert membership.confirmed is True
     assert scope_for(lab.editor).allows(lab.other_paper) is False
+
+
+def test_asking_says_the_years_the_request_would_cover(lab, login):
+    editor = login("editor")
+    response = editor.post(
+        reverse("admin:people_membership_add"),
+        {"person": lab.stranger.pk, "group": lab.group.pk, "role": Role.VISITOR},
+        follow=True,
+    )
+    assert "Years of papers it covers once confirmed: none until it has a start." in (
+        response.content.decode()
+    )
