@@ -182,6 +182,15 @@ MEDIA_ACCEL_REDIRECT = os.environ.get("MEDIA_ACCEL_REDIRECT", "")
 
 FIXTURE_DIRS = [BASE_DIR / "fixtures"]
 
+# E-mail (invitations to log in): sent through EMAIL_HOST when it is set; unset, the site sends
+# none and an editor copies an invitation's link to pass it on (people.invitations).
+EMAIL_HOST = os.environ.get("EMAIL_HOST", "")
+EMAIL_PORT = int(os.environ.get("EMAIL_PORT", 587))
+EMAIL_HOST_USER = os.environ.get("EMAIL_HOST_USER", "")
+EMAIL_HOST_PASSWORD = os.environ.get("EMAIL_HOST_PASSWORD", "")
+EMAIL_USE_TLS = env_bool("EMAIL_USE_TLS", default=True)
+DEFAULT_FROM_EMAIL = os.environ.get("DEFAULT_FROM_EMAIL", "webmaster@localhost")
+
 # Public pages are cached until anything they show changes (pubs.services.public_version);
 # 0 turns it off.
 PUBLIC_CACHE_SECONDS = int(os.environ.get("PUBLIC_CACHE_SECONDS", 24 * 3600))

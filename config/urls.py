@@ -4,6 +4,7 @@ from django.urls import include, path
 from django.utils.functional import lazy
 from django.utils.translation import gettext_lazy as _
 
+from pubs.admin.invitations import invitation_accept_view
 from pubs.web import health, media, site, sitemaps
 
 # The admin site (its models are registered in pubs.admin). Repeated failed logins lock the
@@ -13,6 +14,9 @@ admin.site.site_header = admin.site.site_title = lazy(lambda: site.current().nam
 admin.site.index_title = _("Manage publications, people and venues")
 
 urlpatterns = [
+    # An invitation's link, where the invited person sets their password (under /admin/: in
+    # the admin's look and the visitor's language; no login needed).
+    path("admin/invitation/<str:token>/", invitation_accept_view, name="invitation-accept"),
     path("admin/", admin.site.urls),
     # The admin's language switcher posts here (Django's set_language).
     path("i18n/", include("django.conf.urls.i18n")),

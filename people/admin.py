@@ -147,6 +147,21 @@ class MembershipFormSet(BaseInlineFormSet):
         )
 
 
+def years_covered(membership: Membership) -> str:
+    """The years of papers a membership makes its group's, as the confirm step shows them."""
+    if membership.covers_no_year:
+        return _("none until it has a start")
+    if membership.start is None and membership.end is None:
+        return _("every year")
+    if membership.start is None:
+        return _("every year to %(end)d") % {"end": membership.end.year}
+    if membership.end is None:
+        return _("from %(start)d") % {"start": membership.start.year}
+    if membership.start.year == membership.end.year:
+        return str(membership.start.year)
+    return f"{membership.start.year}–{membership.end.year}"
+
+
 class MembershipInline(CheckedIds, admin.TabularInline):
     model = Membership
     form = MembershipForm
@@ -258,7 +273,7 @@ class GroupAdmin(CheckedIds, admin.ModelAdmin):
 
 class MembershipAdmin(CheckedIds, admin.ModelAdmin):
     form = MembershipForm
-    list_display = ["person", "group", "role", "start", "end", "confirmed"]
+    list_display = ["person", "group", "role", "start", "end", "years", "confirmed"]
     list_filter = ["confirmed", "group", "role"]
     list_select_related = ["person", "group"]
     search_fields = [
@@ -269,6 +284,10 @@ class MembershipAdmin(CheckedIds, admin.ModelAdmin):
     ]
     autocomplete_fields = ["person", "group"]
     date_hierarchy = "start"
+
+    @admin.display(description=_("years of papers covered"))
+    def years(self, membership: Membership) -> str:
+        return years_covered(membership)
 
 
 class AdvisingAdmin(CheckedIds, admin.ModelAdmin):

@@ -193,9 +193,10 @@ class MembershipQuerySet(models.QuerySet):
         return self.filter(confirmed=True)
 
     def current(self, day: date | None = None) -> MembershipQuerySet:
-        """Memberships running on ``day`` (today by default): started and not yet ended."""
+        """Memberships running on ``day`` (today by default): started and not yet ended (a
+        request without a start runs on no day)."""
         day = day or timezone.localdate()
-        return self.filter(Q(start__isnull=True) | Q(start__lte=day)).filter(
+        return self.filter(Q(start__isnull=True, requested=False) | Q(start__lte=day)).filter(
             Q(end__isnull=True) | Q(end__gte=day)
         )
 
@@ -227,6 +228,19 @@ class Membership(models.Model):
         help_text=_(
             "A request waits for the person, an editor of one of their groups or an admin to "
             "confirm it; until then it gives no rights and public pages do not show it."
+        ),
+    )
+
+    # A request that was confirmed covers the years of its dates and no more: confirming a
+    # request without dates must not give the requesting group every year of the person's
+    # papers (pubs.queries.selectors.memberships_during).
+    requested = models.BooleanField(
+        _("added as a request"),
+        default=False,
+        editable=False,
+        help_text=_(
+            "Added by an editor for someone outside their care: it covers only the years of "
+            "its dates (none while it has no start)."
         ),
     )
 
@@ -272,8 +286,21 @@ class Membership(models.Model):
     @property
     def is_current(self) -> bool:
         today = timezone.localdate()
+        if self.start is None and self.requested:
+            return False
         started = self.start is None or self.start <= today
         return started and (self.end is None or self.end >= today)
+
+    @property
+    def covers_every_year(self) -> bool:
+        """Whether the membership covers the papers of every year (it has no dates and is no
+        request)."""
+        return self.start is None and self.end is None and not self.requested
+
+    @property
+    def covers_no_year(self) -> bool:
+        """Whether the membership covers no year at all: a request without a start."""
+        return self.requested and self.start is None
 
 
 class AdvisingRole(models.TextChoices):
@@ -325,3 +352,58 @@ class Advising(models.Model):
         return (self.student.slug, self.advisor.slug)
 
     natural_key.dependencies = ["people.person"]
+
+
+class InvitationQuerySet(models.QuerySet):
+    def usable(self) -> InvitationQuerySet:
+        """Invitations whose link still works: not used, not revoked, not expired."""
+        return self.filter(used__isnull=True, revoked__isnull=True, expires__gt=timezone.now())
+
+
+class Invitation(models.Model):
+    """A one-time link inviting a person to log in: using it creates (or reuses) their login,
+    links it to them and gives it the member role (people.invitations)."""
+
+    person = models.ForeignKey(
+        Person, on_delete=models.CASCADE, related_name="invitations", verbose_name=_("person")
+    )
+    email = models.EmailField(
+        _("sent to"), blank=True, help_text=_("Empty: the link was given to the editor to pass on.")
+    )
+    created = models.DateTimeField(_("created"), auto_now_add=True)
+    created_by = models.ForeignKey(
+        settings.AUTH_USER_MODEL,
+        on_delete=models.SET_NULL,
+        null=True,
+        blank=True,
+        related_name="+",
+        verbose_name=_("invited by"),
+    )
+    expires = models.DateTimeField(_("expires"))
+    used = models.DateTimeField(_("used"), null=True, blank=True)
+    revoked = models.DateTimeField(_("revoked"), null=True, blank=True)
+
+    objects = InvitationQuerySet.as_manager()
+
+    class Meta:
+        ordering = ["-created"]
+        verbose_name = _("invitation")
+        verbose_name_plural = _("invitations")
+
+    def __str__(self) -> str:
+        return str(self.person)
+
+    @property
+    def state(self) -> str:
+        """What became of the link: used, revoked, expired or waiting."""
+        if self.used is not None:
+            return "used"
+        if self.revoked is not None:
+            return "revoked"
+        if self.expires <= timezone.now():
+            return "expired"
+        return "waiting"
+
+    @property
+    def is_usable(self) -> bool:
+        return self.state == "waiting"

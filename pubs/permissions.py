@@ -12,6 +12,10 @@ Roles are auth groups holding Django model permissions (``manage.py setup_roles`
   (:func:`import_for_review`);
 - anonymous visitors read the public pages and nothing else.
 
+A group editor also runs the logins of their group's people (:func:`login_decision`): they
+invite a person to log in (people.invitations) and give or take the member role and the
+editor role of their groups, without an admin.
+
 Model permissions say which kinds of rows a user may touch; the *scope* computed here says
 which rows. The admin applies both through :class:`ScopedAdmin` and :class:`ScopedInline`:
 querysets are filtered, object permissions checked, and choices (the groups a paper belongs
@@ -35,8 +39,9 @@ from django.contrib.auth.models import Permission
 from django.db import models, transaction
 from django.db.models import Exists, OuterRef, Q, QuerySet
 from django.http import HttpRequest
+from django.utils.translation import gettext_lazy as _
 
-from people.models import Advising, Group, Membership, Person
+from people.models import Advising, Group, Invitation, Membership, Person
 from pubs.models import Authorship, BibtexImport, Paper
 from pubs.queries.selectors import in_groups, memberships_during
 
@@ -60,6 +65,7 @@ ROLE_PERMISSIONS: dict[str, dict[str, tuple[str, ...]]] = {
         "people.group": (VIEW, CHANGE),
         "people.membership": ALL,
         "people.advising": ALL,
+        "people.invitation": (VIEW, ADD, CHANGE),  # inviting, revoking
     },
     MEMBER: {
         "pubs.paper": (VIEW, ADD, CHANGE),
@@ -302,6 +308,20 @@ def membership_requests(scope: Scope) -> Q:
     return Q(confirmed=False, person__in=Person.objects.filter(_people(scope)).values("pk"))
 
 
+def membership_reach(membership: Membership) -> QuerySet[Paper]:
+    """The papers of ``membership``'s person in the years it covers: those that become its
+    group's papers when it is confirmed (as :func:`in_groups` reads them)."""
+    if membership.covers_no_year:
+        return Paper.objects.none()
+    papers = Paper.objects.filter(authorships__person_id=membership.person_id)
+    dated = Q()
+    if membership.start is not None:
+        dated &= Q(year__gte=membership.start.year)
+    if membership.end is not None:
+        dated &= Q(year__lte=membership.end.year)
+    return papers.filter(dated | Q(year__isnull=True)).distinct()
+
+
 def person_deletable(scope: Scope, person: Person) -> bool:
     """Whether ``scope``'s user may delete ``person`` (or merge them into someone): they may
     edit the person, and the person belongs to no group the user does not edit."""
@@ -331,7 +351,17 @@ def _imports(scope: Scope) -> Q:
     return rows
 
 
+def _invitations(scope: Scope) -> Q:
+    """The invitations they sent, and those to the members of the groups they edit."""
+    rows = Q(created_by_id=scope.user_id) if scope.user_id is not None else _NONE
+    if scope.edited_group_ids:
+        member = Membership.objects.confirmed().filter(group_id__in=scope.edited_group_ids)
+        rows |= Q(person__in=member.values("person_id"))
+    return rows
+
+
 _ROW_FILTERS = {
+    Invitation: _invitations,
     Paper: _papers,
     Person: _people,
     Membership: _memberships,
@@ -470,3 +500,132 @@ def without_fields(fieldsets: Sequence, hidden: set[str]) -> list:
         if fields:
             result.append((name, {**options, "fields": fields}))
     return result
+
+
+# -- logins: invitations and roles ---------------------------------------------------------
+
+
+@dataclass(frozen=True)
+class LoginDecision:
+    """Whether a user may run a person's login (invite them, give or take their roles), and
+    the rule that said so."""
+
+    allowed: bool
+    rule: str
+
+    @property
+    def reason(self) -> str:
+        return str(LOGIN_RULES[self.rule])
+
+
+#: The rules deciding who runs whose login, in the order :func:`login_decision` applies them.
+LOGIN_RULES = {
+    "admin": _("An admin runs every login."),
+    "edits_no_group": _("Only an editor of one of their groups may invite them."),
+    "own_login": _("Your own login is an admin's to change."),
+    "not_of_your_groups": _("They are no member of a group you edit."),
+    "of_another_group": _(
+        "They are also a member of a group you do not edit: its editor or an admin runs "
+        "their login."
+    ),
+    "login_disabled": _("An admin disabled their login."),
+    "rights_beyond_roles": _(
+        "Their login has rights beyond the member and editor roles: an admin runs it."
+    ),
+    "edits_another_group": _(
+        "They edit a group you do not edit: an admin or that group's editor runs their login."
+    ),
+    "editor_of_their_group": _("You edit their group."),
+    "logs_in_already": _(
+        "They log in already: an invitation would set their password. Give or take their "
+        "roles here; a forgotten password is an admin's to reset."
+    ),
+}
+
+
+def login_decision(scope: Scope, person: Person) -> LoginDecision:
+    """Whether ``scope``'s user may invite ``person`` to log in and give or take their roles.
+
+    An editor runs the logins of their groups' people only: people with a confirmed
+    membership of a group they edit and of no other group, whose login (if any) is enabled,
+    holds no more than the roles, and edits no group they do not edit. Never their own.
+    """
+    if scope.everything:
+        return LoginDecision(True, "admin")
+    if not scope.edited_group_ids:
+        return LoginDecision(False, "edits_no_group")
+    if person.user_id is not None and person.user_id == scope.user_id:
+        return LoginDecision(False, "own_login")
+    groups = set(
+        Membership.objects.confirmed().filter(person=person).values_list("group_id", flat=True)
+    )
+    if not groups & scope.edited_group_ids:
+        return LoginDecision(False, "not_of_your_groups")
+    if groups - scope.edited_group_ids:
+        return LoginDecision(False, "of_another_group")
+    user = person.user
+    if user is not None:
+        if not user.is_active:
+            return LoginDecision(False, "login_disabled")
+        roles = set(user.groups.values_list("name", flat=True))
+        if user.is_superuser or user.user_permissions.exists() or roles - {MEMBER, GROUP_EDITOR}:
+            return LoginDecision(False, "rights_beyond_roles")
+        edited = set(user.edited_groups.values_list("pk", flat=True))
+        if edited - scope.edited_group_ids:
+            return LoginDecision(False, "edits_another_group")
+    return LoginDecision(True, "editor_of_their_group")
+
+
+def invitation_decision(scope: Scope, person: Person) -> LoginDecision:
+    """Whether ``scope``'s user may invite ``person`` to log in: they run the person's login
+    (:func:`login_decision`) and the person does not log in yet (no login, or one without a
+    password), since the link sets the login's password and whoever holds it logs in."""
+    decision = login_decision(scope, person)
+    if decision.allowed and person.user is not None and person.user.has_usable_password():
+        return LoginDecision(False, "logs_in_already")
+    return decision
+
+
+def role_member_give(user) -> None:
+    """Give ``user`` the member role (and the admin's door, which it opens)."""
+    user.groups.add(AuthGroup.objects.get(name=MEMBER))
+    if not user.is_staff:
+        user.is_staff = True
+        user.save(update_fields=["is_staff"])
+
+
+def role_member_take(user) -> None:
+    """Take the member role from ``user``; a login left with no role cannot enter the admin."""
+    user.groups.remove(AuthGroup.objects.get(name=MEMBER))
+    _close_door_without_role(user)
+
+
+def role_editor_give(user, group: Group) -> None:
+    """Make ``user`` an editor of ``group``, with the editor role."""
+    group.editors.add(user)
+    user.groups.add(AuthGroup.objects.get(name=GROUP_EDITOR))
+    if not user.is_staff:
+        user.is_staff = True
+        user.save(update_fields=["is_staff"])
+
+
+def role_editor_take(user, group: Group) -> None:
+    """``user`` no longer edits ``group``; the editor role goes with their last group."""
+    group.editors.remove(user)
+    if not user.edited_groups.exists():
+        user.groups.remove(AuthGroup.objects.get(name=GROUP_EDITOR))
+    _close_door_without_role(user)
+
+
+def _close_door_without_role(user) -> None:
+    if user.is_staff and not user.is_superuser and not user.groups.exists():
+        user.is_staff = False
+        user.save(update_fields=["is_staff"])
+
+
+def editor_groups_of(scope: Scope, person: Person) -> QuerySet[Group]:
+    """The groups of ``person`` (confirmed) whose editor role ``scope``'s user may give or take."""
+    groups = Group.objects.filter(memberships__person=person, memberships__confirmed=True)
+    if not scope.everything:
+        groups = groups.filter(pk__in=scope.edited_group_ids)
+    return groups.distinct().order_by("name")

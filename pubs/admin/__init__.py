@@ -8,6 +8,8 @@
 - ``pubs.admin.jobs``: ImportJob, the progress of an import planned or applied by the worker,
   and (``pubs.admin.sources``) the page adding papers by DOI, arXiv id or DBLP profile;
 - ``pubs.admin.suggestions``: Suggestion, what the sources propose for papers, to accept;
+- ``pubs.admin.invitations``: Invitation, and a person's "Login and roles" page where their
+  group's editor invites them to log in and gives or takes their roles;
 - ``pubs.admin.locale``: the admin in the visitor's language (a middleware; the switch in the
   header, ``templates/admin/base_site.html``, posts to Django's ``set_language``).
 
@@ -15,4 +17,11 @@ Authorship, Link and VenueRank are edited only inline; django.contrib.auth regis
 User and Group. The site's titles and login form are set in ``config.urls``.
 """
 
-from pubs.admin import imports, jobs, papers, people, suggestions  # noqa: F401  (registration on import)
+from pubs.admin import (  # noqa: F401  (registration on import)
+    imports,
+    invitations,
+    jobs,
+    papers,
+    people,
+    suggestions,
+)

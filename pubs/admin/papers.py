@@ -414,6 +414,15 @@ class PaperAdmin(ScopedAdmin, CheckedIds, RecordedAdmin):
     def get_queryset(self, request: HttpRequest) -> QuerySet:
         return super().get_queryset(request).with_venue().with_authors()
 
+    def get_ordering(self, request: HttpRequest):
+        # A user with a profile finds their own papers first (a column's sort overrides it).
+        ordering = super().get_ordering(request) or Paper._meta.ordering
+        person_id = self.scope(request).person_id
+        if person_id is None:
+            return ordering
+        own = Authorship.objects.filter(paper=OuterRef("pk"), person_id=person_id)
+        return [Exists(own).desc(), *ordering]
+
     def get_form(self, request: HttpRequest, obj=None, change: bool = False, **kwargs):
         form = super().get_form(request, obj, change=change, **kwargs)
         versions = form.base_fields.get("versions")

@@ -12,13 +12,17 @@ from __future__ import annotations
 
 from django.contrib import admin, messages
 from django.db.models import Count, QuerySet
-from django.http import HttpRequest
+from django.http import HttpRequest, HttpResponse
+from django.template.response import TemplateResponse
+from django.urls import path, reverse
+from django.utils.html import format_html
 from django.utils.translation import gettext_lazy as _
 from django.utils.translation import ngettext
 
 from people import admin as base
 from people.models import Advising, Group, Membership, Person
 from pubs.admin.history import RecordedAdmin
+from pubs.admin.invitations import person_login_view
 from pubs.admin.merge import merge_people
 from pubs.admin.papers import papers_overview
 from pubs.permissions import (
@@ -27,7 +31,9 @@ from pubs.permissions import (
     ScopedInline,
     editable_papers,
     edited_groups,
+    login_decision,
     membership_holds,
+    membership_reach,
     membership_requests,
     person_deletable,
     request_scope,
@@ -54,7 +60,18 @@ class PersonMembershipInline(ConfirmedByAdmins, ScopedInline, base.PersonMembers
 
 
 class GroupMembershipInline(ConfirmedByAdmins, base.GroupMembershipInline):
-    """On a group's page, its members (the page is open to those who edit the group)."""
+    """On a group's page, its members (the page is open to those who edit the group), each
+    with a link to their "Login and roles" page, where their editor invites them."""
+
+    fields = [*base.GroupMembershipInline.fields, "login_link"]
+    readonly_fields = ["login_link"]
+
+    @admin.display(description=_("login"))
+    def login_link(self, membership: Membership) -> str:
+        if membership.pk is None or not membership.confirmed:
+            return "—"
+        url = reverse("admin:people_person_login", args=[membership.person_id])
+        return format_html('<a href="{}">{}</a>', url, _("Login and roles"))
 
 
 class SettlesMemberships:
@@ -79,6 +96,8 @@ def settle_memberships(scope: Scope, formset) -> None:
         if not data or data.get("DELETE") or not form.has_changed():
             continue
         if form.instance.pk is not None and "person" not in form.changed_data:
+            if redated_request(form.instance, form.changed_data):
+                form.instance.confirmed = False
             continue
         person = formset.instance if formset.fk.name == "person" else data.get("person")
         if person is None:
@@ -86,6 +105,13 @@ def settle_memberships(scope: Scope, formset) -> None:
         if person.pk not in decided:
             decided[person.pk] = membership_holds(scope, person)
         form.instance.confirmed = decided[person.pk]
+        form.instance.requested = not decided[person.pk]
+
+
+def redated_request(membership: Membership, changed: list[str]) -> bool:
+    """Whether a restricted user changed the dates of a membership added as a request: the
+    years it covers were confirmed, so new dates are asked again."""
+    return membership.requested and bool({"start", "end"} & set(changed))
 
 
 @admin.register(Person)
@@ -132,6 +158,23 @@ class PersonAdmin(SettlesMemberships, ScopedAdmin, RecordedAdmin, base.PersonAdm
     def has_delete_permission(self, request: HttpRequest, obj=None) -> bool:
         allowed = super().has_delete_permission(request, obj)
         return allowed and (obj is None or person_deletable(request_scope(request), obj))
+
+    def get_urls(self):
+        login_page = self.admin_site.admin_view(self.login_view)
+        return [
+            path("<path:object_id>/login/", login_page, name="people_person_login"),
+            *super().get_urls(),
+        ]
+
+    def login_view(self, request: HttpRequest, object_id: str) -> HttpResponse:
+        return person_login_view(self, request, object_id)
+
+    def change_view(self, request: HttpRequest, object_id: str, form_url="", extra_context=None):
+        # The page's "Login and roles" button, for those who run the person's login.
+        person = self.get_object(request, object_id)
+        runs_login = person is not None and login_decision(request_scope(request), person).allowed
+        extra_context = {**(extra_context or {}), "runs_login": runs_login}
+        return super().change_view(request, object_id, form_url, extra_context)
 
     def save_model(self, request: HttpRequest, obj: Person, form, change: bool) -> None:
         super().save_model(request, obj, form, change)
@@ -201,6 +244,9 @@ class MembershipAdmin(ConfirmedByAdmins, ScopedAdmin, RecordedAdmin, base.Member
         scope = request_scope(request)
         if not scope.everything and (not change or "person" in form.changed_data):
             obj.confirmed = membership_holds(scope, obj.person)
+            obj.requested = not obj.confirmed
+        elif not scope.everything and redated_request(obj, form.changed_data):
+            obj.confirmed = False
         super().save_model(request, obj, form, change)
         if not obj.confirmed and not scope.everything:
             self.message_user(
@@ -212,13 +258,41 @@ class MembershipAdmin(ConfirmedByAdmins, ScopedAdmin, RecordedAdmin, base.Member
                 % {"person": obj.person},
                 messages.WARNING,
             )
+            self.message_user(
+                request,
+                _("Years of papers it covers once confirmed: %(years)s.")
+                % {"years": base.years_covered(obj)},
+                messages.WARNING,
+            )
 
     @admin.action(description=_("Confirm the selected requests"), permissions=["confirm"])
-    def confirm_requests(self, request: HttpRequest, queryset: QuerySet) -> None:
-        """Confirm the selected requests that the user may confirm; say how many others."""
+    def confirm_requests(self, request: HttpRequest, queryset: QuerySet) -> HttpResponse | None:
+        """Show what the selected requests would reach (the years each covers and the papers
+        it gives its group), then confirm those the user may confirm; say how many others."""
         # Counted first: a request confirmed may leave the user's list (and so ``queryset``).
         selected = queryset.count()
-        requests = list(queryset.filter(membership_requests(request_scope(request))))
+        requests = list(
+            queryset.filter(membership_requests(request_scope(request))).select_related(
+                "person", "group"
+            )
+        )
+        if requests and request.POST.get("post") != "yes":
+            reach = [
+                (membership, base.years_covered(membership), membership_reach(membership)[:20])
+                for membership in requests
+            ]
+            context = {
+                **self.admin_site.each_context(request),
+                "opts": self.model._meta,
+                "title": _("Confirm the requests?"),
+                "reach": reach,
+                "others": selected - len(requests),
+                "queryset": requests,
+                "action_checkbox_name": admin.helpers.ACTION_CHECKBOX_NAME,
+            }
+            return TemplateResponse(
+                request, "admin/people/membership/confirm_requests.html", context
+            )
         for membership in requests:
             membership.confirmed = True
             membership.save(update_fields=["confirmed"])  # one history record each
@@ -240,6 +314,7 @@ class MembershipAdmin(ConfirmedByAdmins, ScopedAdmin, RecordedAdmin, base.Member
                 % {"count": others},
                 messages.WARNING,
             )
+        return None
 
 
 @admin.register(Advising)

@@ -459,8 +459,11 @@ def paper_groups(paper: Paper) -> QuerySet[Group]:
 
 def memberships_during(year: int | F | None, *, prefix: str = "") -> Q:
     """Confirmed memberships running in ``year`` (a number or an expression), as a filter of
-    memberships (at ``prefix`` of another model); any confirmed one when the year is None."""
-    during = Q(**{f"{prefix}confirmed": True})
+    memberships (at ``prefix`` of another model); any confirmed one when the year is None. A
+    request confirmed covers no year until it has a start (``Membership.requested``)."""
+    during = Q(**{f"{prefix}confirmed": True}) & (
+        Q(**{f"{prefix}requested": False}) | Q(**{f"{prefix}start__isnull": False})
+    )
     if year is None:
         return during
     started = Q(**{f"{prefix}start__isnull": True}) | Q(**{f"{prefix}start__year__lte": year})

@@ -8,8 +8,9 @@ import pytest
 from django.contrib import admin
 from django.contrib.auth.models import Group as AuthGroup
 from django.urls import reverse
+from django.utils import timezone
 
-from people.models import Group, Person
+from people.models import Group, Invitation, Person
 from pubs.jobs.refresh import refresh_citations
 from pubs.models import BibtexImport, ImportJob, Paper, Suggestion, Venue
 from tests.admin.conftest import REGISTERED
@@ -50,6 +51,7 @@ class TestPagesOpen:
         paper = Paper.objects.order_by("pk").first()
         Suggestion.objects.create(paper=paper, summary="A doi", source="Crossref", changes={})
         refresh_citations.enqueue()
+        Invitation.objects.create(person=Person.objects.first(), expires=timezone.now())
 
     @pytest.mark.parametrize(("app_label", "model_name"), REGISTERED)
     def test_every_admin_page_answers_200_for_a_superuser(

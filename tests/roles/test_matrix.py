@@ -364,7 +364,7 @@ def confirm_request(client, lab, target: str, ready) -> bool:
     ready()
     client.post(
         reverse("admin:people_membership_changelist"),
-        {"action": "confirm_requests", "_selected_action": [request.pk]},
+        {"action": "confirm_requests", "_selected_action": [request.pk], "post": "yes"},
     )
     return Membership.objects.get(pk=request.pk).confirmed
 

@@ -39,7 +39,11 @@ def group_page_data(group, *memberships: dict) -> dict:
 def confirm(client, *memberships: Membership):
     return client.post(
         MEMBERSHIPS,
-        {"action": "confirm_requests", "_selected_action": [m.pk for m in memberships]},
+        {
+            "action": "confirm_requests",
+            "_selected_action": [m.pk for m in memberships],
+            "post": "yes",
+        },
         follow=True,
     )
 

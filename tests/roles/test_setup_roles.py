@@ -54,7 +54,7 @@ def test_a_permission_added_by_hand_is_taken_away_again():
 
 
 def test_it_reports_each_role():
-    assert f"{GROUP_EDITOR}: 33 permissions." in setup_roles()
+    assert f"{GROUP_EDITOR}: 36 permissions." in setup_roles()
 
 
 def test_members_cannot_delete_papers():
