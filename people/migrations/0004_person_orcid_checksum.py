@@ -7,7 +7,7 @@ from django.db import migrations
 class Migration(migrations.Migration):
 
     dependencies = [
-        ('people', '0002_membership_confirmed'),
+        ('people', '0003_membership_requested_invitation'),
     ]
 
     operations = [
