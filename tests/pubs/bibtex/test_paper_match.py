@@ -267,3 +267,34 @@ def test_a_published_version_with_another_title_is_its_preprint_by_arxiv_id():
 )
 def test_a_minor_version_is_known_by_its_printed_venue(container, minor):
     assert is_minor_version(container) is minor
+
+
+# -- the likeliest of several --------------------------------------------------------------------
+
+SCHEDULING = "Scheduling Collectives on GPU Clusters"
+
+
+@pytest.mark.parametrize("added", [(1, 2), (2, 1)], ids=["that-one-first", "the-other-first"])
+def test_of_two_papers_of_its_title_an_entry_finds_the_one_with_more_authors_in_common(added):
+    papers = {
+        1: PaperRecord(1, SCHEDULING, 2020, kind="conference", authors=names("fang")),
+        2: PaperRecord(
+            2, SCHEDULING, 2018, kind="conference", authors=names("fang", "fang", "zhao")
+        ),
+    }
+    index = PaperIndex(papers[paper_id] for paper_id in added)
+    found = index.find(
+        title=SCHEDULING, year=2018, kind="preprint", authors=names("fang", "fang", "zhao")
+    )
+    assert found.paper.id == 2
+
+
+@pytest.mark.parametrize("added", [(1, 2), (2, 1)], ids=["that-one-first", "the-other-first"])
+def test_of_two_papers_with_as_many_authors_in_common_an_entry_finds_the_nearest_year(added):
+    papers = {
+        1: PaperRecord(1, SCHEDULING, 2020, kind="conference", authors=names("fang")),
+        2: PaperRecord(2, SCHEDULING, 2018, kind="conference", authors=names("fang")),
+    }
+    index = PaperIndex(papers[paper_id] for paper_id in added)
+    found = index.find(title=SCHEDULING, year=2018, kind="preprint", authors=names("fang"))
+    assert found.paper.id == 2
