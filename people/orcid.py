@@ -8,9 +8,13 @@ Identifier"): "X" stands for ten. A mistyped digit or two swapped neighbours fai
 from __future__ import annotations
 
 import re
+from collections.abc import Sequence
 
 #: Where an iD lives, the form ORCID asks sites to show it in.
 ORCID_URL = "https://orcid.org/"
+#: The BibTeX field of the authors' iDs: a biblatex data annotation of the author list.
+ORCID_ANNOTATION = "author+an:orcid"
+_ANNOTATED = re.compile(r'(\d+)\s*=\s*"([^"]*)"')
 
 #: What people paste before an iD: "ORCID: ", "orcid.org/", "https://orcid.org/".
 _PREFIX = re.compile(
@@ -50,3 +54,22 @@ def normalize_orcid(text: str) -> str:
 def orcid_url(orcid: str) -> str:
     """The iD's link, "https://orcid.org/0000-0002-1825-0097" ("" for none)."""
     return ORCID_URL + orcid if orcid else ""
+
+
+def orcid_annotation(orcids: Sequence[str]) -> str:
+    """The authors' ORCID iDs (in the author list's order, "" for an author without one) as
+    a biblatex data annotation of the list, each by its place in it:
+    ``1="0000-0002-1825-0097"; 3="…"``; "" when no author has one."""
+    return "; ".join(f'{index}="{orcid}"' for index, orcid in enumerate(orcids, start=1) if orcid)
+
+
+def annotated_orcids(annotation: str) -> dict[int, str]:
+    """The iDs of an :func:`orcid_annotation`, by the author's place (from 1); an iD that
+    is not one, or fails its check, is left out."""
+    found = {}
+    for position, text in _ANNOTATED.findall(annotation):
+        try:
+            found[int(position)] = normalize_orcid(text)
+        except ValueError:
+            continue
+    return found

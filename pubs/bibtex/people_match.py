@@ -35,9 +35,9 @@ SHORT_GIVEN_LENGTH = 3
 MISSPELT_LENGTH = 6
 
 MatchKind = Literal[
-    "native", "exact", "variant", "folded", "middle", "initials", "coauthors", "ambiguous",
-    "kept_for_several", "middle_one_side", "short_given", "misspelling", "chinese_order",
-    "suggestion", "new",
+    "orcid", "other_orcid", "native", "exact", "variant", "folded", "middle", "initials",
+    "coauthors", "ambiguous", "kept_for_several", "middle_one_side", "short_given",
+    "misspelling", "chinese_order", "suggestion", "new",
 ]  # fmt: skip
 
 
@@ -67,6 +67,12 @@ class Rule:
 
 #: How an author is matched, in the order tried: the one place that says it.
 RULES: tuple[Rule, ...] = (
+    Rule("orcid", "the ORCID iD of exactly one person, whatever the name is written as"),
+    Rule(
+        "other_orcid",
+        "a name found for a person whose ORCID iD is another: two humans of one name, a new person",
+        links=False,
+    ),
     Rule("native", "the Chinese-script name of exactly one person (徐宏力)"),
     Rule("exact", "the full name of exactly one person, case, accents and hyphens aside"),
     Rule("variant", "a recorded variant of exactly one person's name"),
@@ -188,6 +194,7 @@ class PersonRecord:
     family: str
     native: str = ""
     variants: tuple[str, ...] = ()
+    orcid: str = ""
 
     @property
     def name(self) -> str:
@@ -248,6 +255,7 @@ class PeopleIndex:
         self.by_full: dict[tuple[str, str], set[Hashable]] = defaultdict(set)
         self.by_variant: dict[tuple[str, str], set[Hashable]] = defaultdict(set)
         self.by_native: dict[str, set[Hashable]] = defaultdict(set)
+        self.by_orcid: dict[str, Hashable] = {}
         #: The full key with letters spelt out -> people, for the names it differs for.
         self.by_spelt: dict[tuple[str, str], set[Hashable]] = defaultdict(set)
         #: (family name, the first three letters of the first given name) -> people: who
@@ -281,6 +289,8 @@ class PeopleIndex:
 
     def add(self, person: PersonRecord) -> None:
         self.people[person.id] = person
+        if person.orcid:
+            self.by_orcid.setdefault(person.orcid, person.id)
         family, given = _full_key(person.given, person.family)
         self.by_full[family, given].add(person.id)
         _add_close(self.by_family[family], person.id, given)
@@ -366,12 +376,31 @@ class PeopleIndex:
     # -- matching ---------------------------------------------------------------------------
 
     def match(
-        self, author: Author, coauthors: Iterable[Hashable] = (), paper: Hashable | None = None
+        self,
+        author: Author,
+        coauthors: Iterable[Hashable] = (),
+        paper: Hashable | None = None,
+        orcid: str = "",
     ) -> PersonMatch:
         """The person ``author`` is, given the people already known to be on the same entry,
         of the paper ``paper`` when it is known: its own authors are no evidence of who its
-        authors are (once imported, an entry's paper would otherwise vouch for itself)."""
-        evidence = set(coauthors)
+        authors are (once imported, an entry's paper would otherwise vouch for itself). An
+        ORCID iD the record gives the author decides first: the person of that iD, and never
+        a person of another iD."""
+        if orcid in self.by_orcid:
+            person = self.people[self.by_orcid[orcid]]
+            return PersonMatch("orcid", person.id, reason=f"ORCID iD {orcid}: {person.name}")
+        found = self._match_name(author, set(coauthors), paper)
+        if orcid and found.person is not None and self.people[found.person].orcid:
+            person = self.people[found.person]
+            reason = f"{person.name} has another ORCID iD than {author.printed}'s {orcid}"
+            return PersonMatch("other_orcid", reason=reason)
+        return found
+
+    def _match_name(
+        self, author: Author, evidence: set[Hashable], paper: Hashable | None
+    ) -> PersonMatch:
+        """The person ``author`` is by the name alone (and its co-authors)."""
         if author.native:
             found = self.by_native.get(author.native, set())
             if len(found) == 1:

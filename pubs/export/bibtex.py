@@ -19,6 +19,7 @@ from dataclasses import dataclass
 
 from pylatexenc.latexencode import UnicodeToLatexEncoder
 
+from people.orcid import ORCID_ANNOTATION, orcid_annotation
 from pubs.bibtex.latex import to_text
 from pubs.bibtex.names import parse_name
 from pubs.bibtex.normalize import LINK_FIELDS, MAPPED
@@ -39,7 +40,6 @@ LINK_FIELD_OF_KIND = {
 }  # fmt: skip
 #: Every field in the order it is written; fields not listed follow, alphabetically.
 #: The authors' ORCID iDs, biblatex's named data annotation of the author list.
-ORCID_ANNOTATION = "author+an:orcid"
 FIELD_ORDER = (
     "author", ORCID_ANNOTATION, "title", "booktitle", "journal", "howpublished", "editor",
     "series", "volume", "number", "pages", "school", "institution", "type", "publisher",
@@ -316,13 +316,6 @@ def bibtex_authors(paper: ExportPaper, *, latex: bool = True) -> str:
     if paper.more_authors:
         names.append("others")
     return " and ".join(names)
-
-
-def orcid_annotation(orcids: Sequence[str]) -> str:
-    """The authors' ORCID iDs (in the author list's order, "" for an author without one) as
-    a biblatex data annotation of the list, each by its place in it:
-    ``1="0000-0002-1825-0097"; 3="…"``; "" when no author has one."""
-    return "; ".join(f'{index}="{orcid}"' for index, orcid in enumerate(orcids, start=1) if orcid)
 
 
 # -- citation keys ---------------------------------------------------------------------------

@@ -20,7 +20,7 @@ once.
 from __future__ import annotations
 
 import hashlib
-from collections import defaultdict
+from collections import Counter, defaultdict
 from collections.abc import Hashable
 from dataclasses import dataclass
 from functools import cache
@@ -34,6 +34,7 @@ from simple_history.utils import bulk_update_with_history
 from people.models import Group, Person
 from pubs.bibtex.people_match import REMEMBERED
 from pubs.bibtex.plan import EntryPlan, ImportPlan, NewVenue, new_venue_kind, stored_once
+from pubs.bibtex.plan.authors import author_orcids
 from pubs.history import history_baseline
 from pubs.identifiers import paper_slug, slug_words
 from pubs.imports.errors import ImportBlocked
@@ -233,6 +234,7 @@ def _create_people(plan: ImportPlan, changes: dict) -> dict[str, int]:
             native_name=person.native[:100],
             slug=_unique_slug(person.name or person.native, taken),
             variants=sorted(p for p in person.printed if p not in (person.name, person.native)),
+            orcid=person.orcid,
         )
     Person.objects.bulk_create(people.values(), batch_size=BATCH_SIZE)
     changes["people"] = sorted(person.pk for person in people.values())
@@ -509,8 +511,10 @@ def _remember_variants(plan: ImportPlan, history: dict, changes: dict, scope: Sc
     remembered on the person, so the next import knows them: on the people ``scope``'s user
     may edit (the outside co-authors of the papers just added to their group among them).
     A name that fits several people ("J. Fang": Jin Fang, Jiarui Fang), linked to one of them
-    by co-authors, is not: it names the others as well."""
+    by co-authors, is not: it names the others as well. So are the ORCID iDs the records
+    give people found by name (:func:`_orcids_to_remember`)."""
     wanted: dict[int, set[str]] = defaultdict(set)
+    orcids = _orcids_to_remember(plan)
     for entry in plan.entries:
         if entry.action != "create":
             continue
@@ -520,16 +524,39 @@ def _remember_variants(plan: ImportPlan, history: dict, changes: dict, scope: Sc
             if author.person is not None and not author.is_new:
                 wanted[author.person].add(author.author.native or author.author.printed)
     people = []
-    for person in Person.objects.filter(scope.rows(Person), pk__in=wanted):
+    for person in Person.objects.filter(scope.rows(Person), pk__in=wanted.keys() | orcids):
         known = {person.name, person.native_name, *person.variants}
         added = sorted(wanted[person.pk] - known)
         if added:
             person.variants = [*person.variants, *added]
             changes["variants"] += [[person.pk, variant] for variant in added]
+        identified = person.pk in orcids and not person.orcid
+        if identified:
+            person.orcid = orcids[person.pk]
+            changes["orcids"].append(person.pk)
+        if added or identified:
             people.append(person)
     if people:
         history_baseline(Person, [person.pk for person in people])
-        bulk_update_with_history(people, Person, ["variants"], batch_size=BATCH_SIZE, **history)
+        fields = ["variants", "orcid"]
+        bulk_update_with_history(people, Person, fields, batch_size=BATCH_SIZE, **history)
+
+
+def _orcids_to_remember(plan: ImportPlan) -> dict[int, str]:
+    """The ORCID iDs the entries of new papers give authors linked to people already there
+    (found by name), that no other person has: by person. An author made a new person only
+    because the name is ambiguous keeps none (its person may be another, imported again)."""
+    given: dict[int, set[str]] = defaultdict(set)
+    for entry in plan.to_create:
+        orcids = author_orcids(entry.record)
+        for author in entry.authors:
+            orcid = orcids.get(author.position)
+            if orcid and isinstance(author.person, int) and author.match.kind != "orcid":
+                given[author.person].add(orcid)
+    wanted = {person: next(iter(ids)) for person, ids in given.items() if len(ids) == 1}
+    taken = set(Person.objects.filter(orcid__in=wanted.values()).values_list("orcid", flat=True))
+    counts = Counter(wanted.values())
+    return {p: orcid for p, orcid in wanted.items() if orcid not in taken and counts[orcid] == 1}
 
 
 def _add_to_group(

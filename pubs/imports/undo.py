@@ -74,6 +74,7 @@ def _undo(changes: dict, history: dict) -> list[str]:
     for paper_id, group_id in changes.get("group_links", []):
         Paper.groups.through.objects.filter(paper_id=paper_id, group_id=group_id).delete()
     _forget_variants(changes.get("variants", []), history)
+    _forget_orcids(changes.get("orcids", []), history)
     for venue_id, alias in changes.get("aliases", []):
         venue = Venue.objects.filter(pk=venue_id).first()
         if venue and alias in venue.aliases:
@@ -139,3 +140,13 @@ def _forget_variants(variants: list, history: dict) -> None:
     if people:
         history_baseline(Person, [person.pk for person in people])
         bulk_update_with_history(people, Person, ["variants"], **history)
+
+
+def _forget_orcids(person_ids: list, history: dict) -> None:
+    """The ORCID iDs the import gave people already there, taken off them."""
+    people = list(Person.objects.filter(pk__in=person_ids).exclude(orcid=""))
+    for person in people:
+        person.orcid = ""
+    if people:
+        history_baseline(Person, [person.pk for person in people])
+        bulk_update_with_history(people, Person, ["orcid"], **history)

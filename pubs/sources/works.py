@@ -16,7 +16,8 @@ import re
 from collections.abc import Iterable
 from dataclasses import dataclass, field
 
-from pubs.export.bibtex import ORCID_ANNOTATION, format_entry, orcid_annotation, utf8_encode
+from people.orcid import ORCID_ANNOTATION, orcid_annotation
+from pubs.export.bibtex import format_entry, utf8_encode
 from pubs.kinds import BY_NAME
 
 #: The BibTeX field of the container, by entry type (anything else: howpublished).

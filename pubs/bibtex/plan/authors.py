@@ -5,7 +5,9 @@ from __future__ import annotations
 
 from collections.abc import Hashable
 
+from people.orcid import ORCID_ANNOTATION, annotated_orcids
 from pubs.bibtex.names import Author
+from pubs.bibtex.normalize import Record
 from pubs.bibtex.paper_records import AuthorNames, family_key
 from pubs.bibtex.parse import TimeBudget, check_time
 from pubs.bibtex.people_match import PeopleIndex, PersonMatch, PersonRecord, fold
@@ -105,23 +107,26 @@ def _match_written_out(
     knowns: list[dict[int, Hashable]] = []  # per entry: position -> person found in pass 1
     # A written-out name matches the same way wherever it appears: match it once (its
     # parts give its printed form too, which a new person keeps the first time).
-    seen: dict[tuple[str, str, str, str, str], tuple[PersonMatch, Hashable | None]] = {}
+    seen: dict[tuple[str, ...], tuple[PersonMatch, Hashable | None]] = {}
     for entry in entries:
         check_time(budget, entry.record.line, entry.key)
         first: dict[int, PersonMatch] = {}
         known: dict[int, Hashable] = {}
+        orcids = author_orcids(entry.record)
         for position, author in enumerate(entry.record.authors, start=1):
             if author.is_initials:
                 continue
-            name = (author.native, author.given, author.von, author.family, author.jr)
+            orcid = orcids.get(position, "")
+            name = (author.native, author.given, author.von, author.family, author.jr, orcid)
             found = seen.get(name)
             if found is None:
                 check_time(budget, entry.record.line, entry.key)  # 9,999 new names take seconds
-                match = people.match(author)
+                match = people.match(author, orcid=orcid)
                 person = match.person
                 if match.kind in NEW_KINDS:
                     # A misspelling of someone known is no candidate for others' initials.
-                    new = _new_person(plan, people, author, findable=match.kind == "new")
+                    findable = match.kind in FINDABLE_KINDS
+                    new = _new_person(plan, people, author, findable=findable, orcid=orcid)
                     person = new.key
                 found = seen[name] = (match, person)
             match, person = found
@@ -151,12 +156,14 @@ def _match_by_coauthors(
         if position not in matches or matches[position].kind == "ambiguous"
     ]
     evidence = set(known.values()) if open_positions else set()
+    orcids = author_orcids(entry.record)
     progress = True
     while open_positions and progress:
         progress = False
         for position in list(open_positions):
             check_time(budget, entry.record.line, entry.key)
-            match = people.match(authors[position - 1], evidence, _paper_of(entry))
+            author = authors[position - 1]
+            match = people.match(author, evidence, _paper_of(entry), orcids.get(position, ""))
             matches[position] = match
             if match.linked:
                 evidence.add(match.person)
@@ -169,8 +176,16 @@ def _paper_of(entry: EntryPlan) -> Hashable:
     return entry.duplicate.paper.id if entry.duplicate else f"entry:{entry.key}"
 
 
-#: Matches that make a new person (a suggestion is one until the user says otherwise).
-NEW_KINDS = frozenset({"new", "suggestion"})
+#: Matches that make a new person (a suggestion is one until the user says otherwise)...
+NEW_KINDS = frozenset({"new", "suggestion", "other_orcid"})
+#: ... that later names of the file may find (a misspelling of someone known may not).
+FINDABLE_KINDS = frozenset({"new", "other_orcid"})
+
+
+def author_orcids(record: Record) -> dict[int, str]:
+    """The ORCID iDs a record gives its authors, by position (the annotation the exports and
+    the sources write)."""
+    return annotated_orcids(record.extra.get(ORCID_ANNOTATION, ""))
 
 
 def _author_plan(
@@ -190,7 +205,8 @@ def _author_plan(
         person = _new_person(plan, people, author).key if choice == NEW else choice
         return AuthorPlan(position, author, match, person, decided=True)
     if match.kind in NEW_KINDS:
-        person = new_person or _new_person(plan, people, author).key
+        orcid = author_orcids(entry.record).get(position, "")
+        person = new_person or _new_person(plan, people, author, orcid=orcid).key
         return AuthorPlan(position, author, match, person)
     if match.kind == "ambiguous" and decisions.allow_ambiguous:
         new = _new_person(plan, people, author, flagged=True)
@@ -204,12 +220,16 @@ def _new_person(
     author: Author,
     flagged: bool = False,
     findable: bool = True,
+    orcid: str = "",
 ) -> NewPerson:
-    """The new person an author would be: one per name in the file (initials as written).
+    """The new person an author would be: one per name in the file (initials as written),
+    or per ORCID iD (two humans of one name).
 
     Unless ``findable`` is false, later authors of the file can match them.
     """
-    if author.native:
+    if orcid:
+        key = f"new:orcid:{orcid}"
+    elif author.native:
         key = f"new:{author.native}"
     else:
         key = f"new:{fold(author.surname)}|{fold(author.given)}"
@@ -221,9 +241,10 @@ def _new_person(
             author.surname,
             author.native,
             flagged=flagged,
+            orcid=orcid,
         )
         plan.new_people[key] = person
         if findable and not author.is_initials:
-            people.add(PersonRecord(key, author.given, author.surname, author.native))
+            people.add(PersonRecord(key, author.given, author.surname, author.native, orcid=orcid))
     person.printed.add(author.printed)
     return person

@@ -59,6 +59,7 @@ class NewPerson:
     native: str = ""
     printed: set[str] = field(default_factory=set)
     flagged: bool = False  # created for an ambiguous name, to be reviewed
+    orcid: str = ""  # the ORCID iD the record gives the author
 
     @property
     def name(self) -> str:

@@ -373,6 +373,23 @@ def rule_case(name: str):
     return register
 
 
+#: A valid ORCID iD (ORCID's own example) and another.
+ORCID = "0000-0002-1825-0097"
+OTHER_ORCID = "0000-0001-5109-3700"
+
+
+@rule_case("orcid")
+def the_orcid_id_of_one_person_whatever_the_name(index):
+    index.add(PersonRecord("ruiz", "Ana", "Ruiz", orcid=ORCID))
+    return index.match(parse_name("A. Ruiz-Garcia"), orcid=ORCID), "ruiz"
+
+
+@rule_case("other_orcid")
+def the_name_of_one_person_with_another_orcid_id(index):
+    index.add(PersonRecord("ruiz", "Ana", "Ruiz", orcid=ORCID))
+    return index.match(parse_name("Ana Ruiz"), orcid=OTHER_ORCID), None
+
+
 @rule_case("native")
 def a_chinese_script_name(index):
     return match(index, "徐宏力"), "hongli"
@@ -569,3 +586,18 @@ def test_names_in_chinese_order_vouch_for_each_other():
 )
 def test_short_given_agrees(first, second, agree):
     assert short_given_agrees(first, second) is agree
+
+
+# -- ORCID iDs ---------------------------------------------------------------------------------
+
+
+def test_an_orcid_id_tells_apart_initials_that_fit_two_people(index):
+    index.add(PersonRecord("jiarui-orcid", "Jiarui", "Fang-Orcid", orcid=ORCID))
+    index.add(PersonRecord("jin-orcid", "Jin", "Fang-Orcid"))
+    found = index.match(parse_name("J. Fang-Orcid"), orcid=ORCID)
+    assert (found.kind, found.person) == ("orcid", "jiarui-orcid")
+
+
+def test_a_name_of_a_person_without_an_orcid_id_is_theirs_whatever_the_record_gives(index):
+    found = index.match(parse_name("Jin Fang"), orcid=ORCID)
+    assert (found.kind, found.person) == ("exact", "jin")
