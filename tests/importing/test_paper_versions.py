@@ -400,3 +400,33 @@ def test_the_preview_names_the_rule_that_matched_each_entry(admin_client):
     run(KNAPSACK.splitlines(True)[0])
     response = admin_client.get(preview_url(upload(admin_client, KNAPSACK)))
     assert "<code>preprint_then_published</code>" in response.content.decode()
+
+
+JOURNAL_EXTENSION = f"""
+@article{{holte2018jair,
+  title = {{Bidirectional Search That Is Guaranteed to Meet in the Middle}},
+  author = {{{AUTHORS}}},
+  journal = {{Artificial Intelligence}}, volume = {{252}}, pages = {{232--266}}, year = {{2017}}
+}}
+"""
+PREPRINT = f"""
+@misc{{felner2015arxiv,
+  title = {{Bidirectional Search That Is Guaranteed to Meet in the Middle}},
+  author = {{{AUTHORS}}},
+  year = {{2015}}, eprint = {{1511.00001}}, archiveprefix = {{arXiv}}
+}}
+"""
+
+
+@pytest.mark.parametrize("order", ["preprint-first", "preprint-last"])
+def test_a_preprint_of_a_conference_and_a_journal_version_joins_one_and_merges_neither(order):
+    """The preprint is one work with each of the two, but the two are two papers (a journal
+    extension): one work is not a relation that carries over, so the preprint is folded into
+    one paper (the likeliest: the nearest year) and the two stay two papers, linked."""
+    text = PREPRINT + CONFERENCE + JOURNAL_EXTENSION
+    if order == "preprint-last":
+        text = CONFERENCE + JOURNAL_EXTENSION + PREPRINT
+    run(text)
+    conference, journal = titled().order_by("year")
+    assert (conference.kind, conference.arxiv_id) == ("conference", "1511.00001")
+    assert journal.kind == "journal" and list(conference.versions.all()) == [journal]
