@@ -695,6 +695,10 @@ class VenueAdmin(CheckedIds, RecordedAdmin):
     list_display_links = ["abbreviation", "name"]
     list_filter = ["kind", CurrentRankFilter, "ranks__field", "publisher"]
     search_fields = ["abbreviation", "name", "aliases", "dblp_key", "slug"]
+    search_help_text = _(
+        "Abbreviation, name, alias or DBLP key, also as papers print them: SC'23, NSDI '24, "
+        "Proc. of …"
+    )
     prepopulated_fields = {"slug": ("abbreviation",)}
     readonly_fields = ["papers"]
     inlines = [VenueRankInline]

@@ -23,6 +23,7 @@ Django. The rules, in order:
 from __future__ import annotations
 
 import re
+from collections.abc import Iterable
 from dataclasses import dataclass
 
 from pubs.venues.resolution import (
@@ -32,8 +33,10 @@ from pubs.venues.resolution import (
     fold,
     name_key,
     names_an_event,
+    new_venue_key,
     strip_dates,
     track_words,
+    venue_name,
 )
 
 #: An abbreviation: two capitals at least ("EvoCOP", "ANTS", "SC", "ECML-PKDD").
@@ -101,6 +104,29 @@ def series_key(text: str) -> str:
     Lausanne, Switzerland" and "Evolutionary Computation in Combinatorial Optimization, 5th
     European Conference, EvoCOP 2005"), different for two series."""
     return printed_series(text).key
+
+
+def series_groups(texts: Iterable[str]) -> dict[str, str]:
+    """The series of each of ``texts`` (the printed venues an import creates venues for), as
+    a key shared by the texts of one series: two texts are one series when they share a
+    :func:`series_key` or a name (as :func:`new_venue_key` compares names), directly or
+    through other texts ("Foundations of Genetic Algorithms" and "... (FOGA)" and "FOGA '25,
+    ..."), whatever their order."""
+    texts = sorted(set(texts))
+    parent = list(range(len(texts)))
+
+    def root(i: int) -> int:
+        while parent[i] != i:
+            parent[i] = parent[parent[i]]
+            i = parent[i]
+        return i
+
+    first_with: dict[str, int] = {}
+    for i, text in enumerate(texts):
+        for key in (series_key(text), f"name:{' '.join(new_venue_key(venue_name(text)[0]))}"):
+            j = first_with.setdefault(key, i)
+            parent[root(i)] = root(j)
+    return {text: series_key(texts[root(i)]) for i, text in enumerate(texts)}
 
 
 def series_abbreviation(text: str) -> str:
