@@ -3,9 +3,9 @@ read as an import reads a printed one (``VenueIndex.read``), and the venues rank
 the venue the text names, then an exact abbreviation, an exact name or alias, a prefix, the
 rest.
 
-A keystroke costs two small queries to see whether the venues changed, and the search itself;
-the index of every venue (read and built in about 0.1 s for the 681 venues of the catalogue) is
-kept per process and built again only after a venue changed.
+A keystroke costs two small queries to see whether the venues changed, the search and its
+count (5 to 20 ms among 1,213 venues on SQLite); the index of every venue (read and built in
+0.25 s for those 1,213) is kept per process and built again only after a venue changed.
 """
 
 from __future__ import annotations
