@@ -17,7 +17,9 @@ Django. The rules, in order:
 3. A track of a meeting (companion, posters, demos, doctoral ...) is a series of its own beside
    the meeting's: "GECCO Companion" is not GECCO. A workshop that writes its own abbreviation
    ("ANTS 2002, Third International Workshop") is its series; one named after its host
-   follows rule 2 ("Workshop on Foo, co-located with ICSE 2020").
+   follows rule 2 ("Workshop on Foo, co-located with ICSE 2020"), and is not its host
+   ("Proceedings of the 2001 Genetic and Evolutionary Computation Conference – Workshop
+   Program").
 """
 
 from __future__ import annotations
@@ -41,10 +43,10 @@ from pubs.venues.resolution import (
 
 #: An abbreviation: two capitals at least ("EvoCOP", "ANTS", "SC", "ECML-PKDD").
 _ABBREVIATION = r"[A-Z][\w&-]*?[A-Z][\w&]*"
-#: ... written with its year ("EvoCOP 2005", "AAAI2026", "NSDI '24", "AAAI-88") or its
-#: edition ("PPSN-X", "PPSN XIII", "HPDC-1").
+#: ... written with its year ("EvoCOP 2005", "AAAI2026", "NSDI '24", "AAAI-88", "GECCO
+#: Companion 2012") or its edition ("PPSN-X", "PPSN XIII", "HPDC-1").
 _WITH_YEAR_OR_EDITION = re.compile(
-    rf"(?<![\w&])(?P<abbreviation>{_ABBREVIATION})"
+    rf"(?<![\w&])(?P<abbreviation>{_ABBREVIATION})(?:\s+(?:Companion|Adjunct))?"
     r"(?:\s?(?:19|20)\d{2}\b|\s?'\s?\d{2}\b|-\d{2}\b|[- ](?:[IVXL]+|\d{1,2})\b(?!'))"
 )
 #: ... or alone in parentheses, give or take its year: "(GECCO)", "(SODA 1991)".
@@ -91,11 +93,13 @@ class Series:
 def printed_series(text: str) -> Series:
     """The series of a printed venue (the rules of the module's docstring)."""
     folded = fold(text)
-    tracks = sorted(track_words(folded) & MEETING_TRACKS)
-    suffix = "".join(f"+{track}" for track in tracks)
+    tracks = track_words(folded)
     abbreviation = series_abbreviation(folded)
     if abbreviation:
+        suffix = "".join(f"+{track}" for track in sorted(tracks & MEETING_TRACKS))
         return Series(f"abbreviation:{abbreviation_key(abbreviation)}{suffix}", abbreviation)
+    # A name cut after the meeting's keeps what says it is a track of it (its workshops too).
+    suffix = "".join(f"+{track}" for track in sorted(tracks))
     return Series(f"name:{' '.join(_name_words(folded))}{suffix}")
 
 

@@ -97,3 +97,12 @@ def test_the_series_of_a_real_bibliography_fold_its_printed_venues(printed_venue
     # 956 printed venues; 845 names as a new venue was keyed by before.
     assert len(printed_venues) == 956
     assert len(set(series.values())) < 700
+
+
+def test_a_workshop_of_a_meeting_named_after_it_is_not_the_meeting():
+    workshop = (
+        "Proceedings of the 2001 Genetic and Evolutionary Computation Conference – Workshop "
+        "Program. Workshop ``The Next Ten Years of Scheduling Research''"
+    )
+    meeting = "Proceedings of the 2020 Genetic and Evolutionary Computation Conference"
+    assert series_key(workshop) != series_key(meeting)
