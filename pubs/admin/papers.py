@@ -5,6 +5,7 @@ from __future__ import annotations
 from django import forms
 from django.conf import settings
 from django.contrib import admin, messages
+from django.contrib.admin.views.main import ORDER_VAR
 from django.db import transaction
 from django.db.models import Count, Exists, OuterRef, QuerySet
 from django.forms.models import BaseInlineFormSet
@@ -19,6 +20,7 @@ from people.admin import CheckedIds
 from people.models import Group, Person
 from pubs.admin.history import RecordedAdmin
 from pubs.admin.imports import WaitingForReviewFilter, papers_imported_for_review
+from pubs.admin.venue_search import search_words, venue_search
 from pubs.admin.version_links import find_versions
 from pubs.history import (
     authors_as_of,
@@ -37,6 +39,7 @@ from pubs.models import (
     BibtexImport,
     Link,
     Paper,
+    PaperKind,
     Tag,
     Venue,
     VenueRank,
@@ -54,7 +57,7 @@ from pubs.queries.exporting import render as render_export
 from pubs.queries.selectors import in_groups
 from pubs.search import search_text_refresh
 from pubs.services import public_version
-from pubs.services.papers import authorships_make_room, papers_match_venues
+from pubs.services.papers import authorships_make_room, papers_match_venues, venue_index
 from pubs.services.versions import paper_versions_refold
 from pubs.uploads import check_link_file
 from pubs.venues import ccf
@@ -321,6 +324,10 @@ class LinkInline(admin.TabularInline):
     fields = ["kind", "url", "file", "label"]
 
 
+#: The field of a printed venue an import would read for a paper of each kind (either, else).
+PRINTED_KINDS = {PaperKind.JOURNAL: "journal", PaperKind.CONFERENCE: "conference"}
+
+
 @admin.register(Paper)
 class PaperAdmin(ScopedAdmin, CheckedIds, RecordedAdmin):
     list_display = [
@@ -481,9 +488,40 @@ class PaperAdmin(ScopedAdmin, CheckedIds, RecordedAdmin):
     # -- history: a revert restores the authors too
 
     def save_model(self, request: HttpRequest, obj: Paper, form, change: bool) -> None:
+        if obj.venue_id is None and obj.container_title.strip():
+            self.venue_from_printed(request, obj)
         if change:
             paper_history_baseline(obj)
         super().save_model(request, obj, form, change)
+
+    def venue_from_printed(self, request: HttpRequest, paper: Paper) -> None:
+        """Give a paper saved without a venue the venue its "venue as printed" names, read as
+        an import reads it (and its year, when it has none); say what was found, or why not."""
+        printed = paper.container_title.strip()
+        reading = venue_index().read(
+            printed,
+            kind=PRINTED_KINDS.get(paper.kind, ""),
+            series=paper.series,
+            publisher=paper.publisher,
+            doi=paper.doi,
+        )
+        venue = Venue.objects.filter(pk=reading.venue.key).first() if reading.venue else None
+        if venue is None:
+            message = _(
+                "No venue matches the venue as printed “%(printed)s” (%(reason)s): the paper "
+                "is saved without a venue. Choose one under Venue, or add the venue."
+            )
+            reason = reading.resolution.reason or _("no known venue matches")
+            message %= {"printed": printed, "reason": reason}
+            self.message_user(request, message, messages.WARNING)
+            return
+        paper.venue = venue
+        found = _("Venue “%(venue)s” found from the venue as printed “%(printed)s”.")
+        self.message_user(request, found % {"venue": venue, "printed": printed}, messages.INFO)
+        if paper.year is None and reading.year:
+            paper.year = reading.year
+            taken = _("Year %(year)d taken from the venue as printed.")
+            self.message_user(request, taken % {"year": reading.year}, messages.INFO)
 
     def save_related(self, request: HttpRequest, form, formsets, change: bool) -> None:
         versions_before = list(form.instance.versions.values_list("pk", flat=True))
@@ -666,6 +704,10 @@ class VenueAdmin(CheckedIds, RecordedAdmin):
     list_display_links = ["abbreviation", "name"]
     list_filter = ["kind", CurrentRankFilter, "ranks__field", "publisher"]
     search_fields = ["abbreviation", "name", "aliases", "dblp_key", "slug"]
+    search_help_text = _(
+        "Abbreviation, name, alias or DBLP key, also as papers print them: SC'23, NSDI '24, "
+        "Proc. of …"
+    )
     prepopulated_fields = {"slug": ("abbreviation",)}
     readonly_fields = ["papers"]
     inlines = [VenueRankInline]
@@ -689,6 +731,19 @@ class VenueAdmin(CheckedIds, RecordedAdmin):
             .order_by(*Venue._meta.ordering, "pk")  # a count drops it; autocompletes page
             .prefetch_related("ranks")
         )
+
+    def get_search_results(self, request: HttpRequest, queryset: QuerySet, search_term: str):
+        """A typed venue ("SC'23", "NSDI '24", "Proc. of ...") finds the venue it names first,
+        then exact abbreviations, exact names or aliases, prefixes, the rest (the paper form's
+        and the import preview's pickers, and the list unless a column orders it)."""
+        term = search_term.strip()
+        if not term:
+            return super().get_search_results(request, queryset, search_term)
+        matched, _ = super().get_search_results(request, Venue.objects.all(), search_words(term))
+        found = venue_search(queryset, term, matched)
+        if ORDER_VAR not in request.GET:
+            found = found.order_by("search_rank", *Venue._meta.ordering, "pk")
+        return found, False
 
     def get_object(self, request: HttpRequest, object_id: str, from_field=None):
         venue = super().get_object(request, object_id, from_field)

@@ -108,7 +108,9 @@ DOI_SPONSORS = {"10.1109": frozenset({"ieee"}), "10.1145": frozenset({"acm"})}
 
 _YEAR = re.compile(r"(?<![\w/])(?:19|20)\d{2}(?![\w/])")
 _GLUED_YEAR = re.compile(r"(?<=[A-Za-z])(?=(?:19|20)\d{2}\b)")
-_YEAR_MARK = re.compile(r"(?:['\u2019\u2018`]\s?|(?<=[A-Za-z])-)\d{2}(?!\d)")
+_YEAR_MARK = re.compile(r"(?:['\u2019\u2018`]\s?|(?<=[A-Za-z])-)(?P<yy>\d{2})(?!\d)")
+#: An edition written after an abbreviation: "PPSN-X", "PPSN XIII", "HPDC-1".
+_EDITION = re.compile(r"(?<=[A-Za-z])(?:-|\s+)(?:[IVXL]+|\d{1,2})$")
 _ORDINAL = re.compile(r"(?<!\w)\d+\s*(?:st|nd|rd|th)(?!\w)", re.IGNORECASE)
 _ORDINAL_WORDS = re.compile(
     r"\b(?:(?:twenty|thirty|forty|fifty|sixty)[- ]?)?(?:first|second|third|fourth|fifth|sixth|"
@@ -176,6 +178,19 @@ class Resolution:
         return self.venue is not None
 
 
+@dataclass(frozen=True)
+class VenueReading:
+    """What a venue string typed or printed says (:meth:`VenueIndex.read`): the venue it names
+    (with the reason, or the candidates when it could not decide) and the year it holds."""
+
+    resolution: Resolution
+    year: int | None
+
+    @property
+    def venue(self) -> VenueRecord | None:
+        return self.resolution.venue
+
+
 # -- text normalisation --------------------------------------------------------------------
 
 
@@ -195,6 +210,21 @@ def _tidy(text: str) -> str:
 
 def _any_year(text: str) -> str:
     return _YEAR_MARK.sub("'00", _YEAR.sub("2000", text))
+
+
+def printed_year(text: str) -> int | None:
+    """The year a venue string holds, if any: "SC'23" -> 2023, "NSDI '24" -> 2024, "ICML 2024",
+    "AAAI2026", "(IJCAI-95)" -> 1995; the first when it holds several. Two digits are read
+    as a year from 1950 to 2049; an edition ("PPSN-X", "HPDC-1") is no year."""
+    folded = _GLUED_YEAR.sub(" ", fold(text))
+    found = [(m.start(), int(m.group())) for m in _YEAR.finditer(folded)]
+    found += [(m.start(), int(m.group("yy"))) for m in _YEAR_MARK.finditer(folded)]
+    if not found:
+        return None
+    _, year = min(found)
+    if year < 100:
+        year += 1900 if year >= 50 else 2000
+    return year
 
 
 def strip_dates(text: str) -> str:
@@ -243,6 +273,15 @@ def name_key(text: str) -> tuple[str, ...]:
 def exact_key(text: str) -> tuple[str, ...]:
     """The words of a name as written, "in" and "of" included ("Frontiers in/of ...")."""
     return tuple(words(_PARENTHESES.sub(" ", strip_dates(fold(text)))))
+
+
+def stems(key: Iterable[str]) -> frozenset[str]:
+    """Words as two names' vocabularies compare them, plural or not ("Symposium on Discrete
+    Algorithm" shares "algorithm" with "... Discrete Algorithms")."""
+    return frozenset(
+        word[:-1] if len(word) > 3 and word.endswith("s") and not word.endswith("ss") else word
+        for word in key
+    )
 
 
 def identifying(key: tuple[str, ...]) -> bool:
@@ -446,7 +485,7 @@ class VenueIndex:
                 tracks |= track_words(text)
                 key = name_key(text)
                 if len(text.split()) >= 3:
-                    vocabulary |= set(key)
+                    vocabulary |= stems(key)
                 if not identifying(key):
                     continue
                 for index, loose in ((self.by_name, False), (self.by_loose_name, True)):
@@ -459,7 +498,7 @@ class VenueIndex:
             for short in abbreviations(venue):
                 self.by_abbreviation[short].append(venue)
             self.own_track_words[venue.key] = frozenset(tracks)
-            self.name_words[venue.key] = frozenset(vocabulary - GENERIC_WORDS)
+            self.name_words[venue.key] = frozenset(vocabulary - stems(GENERIC_WORDS))
         self._cache: dict[tuple, Resolution] = {}
         self._as_written: dict[tuple, Resolution] = {}  # the same answers, by the texts
 
@@ -473,12 +512,14 @@ class VenueIndex:
         doi: str = "",
         dblp_key: str = "",
         book: bool = False,
+        typed: str = "",
     ) -> Resolution:
         """The venue these BibTeX fields name, with a confidence and a reason.
 
         ``dblp_key`` is the DBLP venue key the entry came with (:func:`entry_dblp_key`);
         ``book`` says the entry is a book or a part of one (@book, @inbook, @incollection),
-        whose booktitle is the title of a book unless it says it is a meeting's proceedings.
+        whose booktitle is the title of a book unless it says it is a meeting's proceedings;
+        ``typed`` is a venue's name or short form of either kind, as a search box gets it.
         """
         # Texts that differ only in their years resolve alike ("AMCV 2006", "AMCV '07"), and
         # of a DOI only what it tells counts (arXiv, or the publisher): one answer serves all.
@@ -488,7 +529,7 @@ class VenueIndex:
             if lowered.startswith("10.48550/arxiv")
             else DOI_SPONSORS.get(lowered.split("/")[0], frozenset())
         )
-        as_written = (booktitle, journal, series, publisher, told, dblp_key, book)
+        as_written = (booktitle, journal, series, publisher, told, dblp_key, book, typed)
         found = self._as_written.get(as_written)
         if found is None:
             key = (
@@ -499,26 +540,46 @@ class VenueIndex:
                 told,
                 dblp_stream(dblp_key),
                 book,
+                _any_year(typed),
             )
             if key not in self._cache:
-                fields = (booktitle, journal, series, publisher, doi, dblp_key, book)
+                fields = (booktitle, journal, series, publisher, doi, dblp_key, book, typed)
                 self._cache[key] = self._resolve_in_turn(*fields)
             found = self._as_written[as_written] = self._cache[key]
         return found
 
-    def _resolve_in_turn(self, booktitle: str, journal: str, *rest) -> Resolution:
+    def read(
+        self,
+        text: str,
+        *,
+        kind: str = "",
+        series: str = "",
+        publisher: str = "",
+        doi: str = "",
+    ) -> VenueReading:
+        """The venue a string names and the year it holds: one reading for a printed venue
+        (an import's, a paper's "venue as printed") and a typed one (the admin's venue search):
+        "SC'23", "NSDI '24", "ICML 2024", "Proc. of the ...", "PPSN-X, Tenth International
+        Conference on ...". ``kind`` is "conference" or "journal" when the string is known to
+        name one (a BibTeX booktitle or journal), "" when it may name either."""
+        fields = {"conference": "booktitle", "journal": "journal"}.get(kind, "typed")
+        resolution = self.resolve(**{fields: text}, series=series, publisher=publisher, doi=doi)
+        return VenueReading(resolution, printed_year(text))
+
+    def _resolve_in_turn(self, *fields) -> Resolution:
         """A text the lab gave one of its venues goes there; else the catalogue answers, and
         the venues the lab added answer what it leaves unresolved."""
         if self.added is None:
-            return self._resolve(booktitle, journal, *rest)
-        for text in (booktitle, journal):
+            return self._resolve(*fields)
+        booktitle, journal, *_, typed = fields
+        for text in (booktitle, journal, typed):
             given = list(dict.fromkeys(self.given.get(_as_given(text), ()))) if text else []
             if len(given) == 1:
                 return Resolution(given[0], 1.0, "a name given to this venue before")
-        found = self._resolve(booktitle, journal, *rest)
+        found = self._resolve(*fields)
         if found.resolved:
             return found
-        added = self.added._resolve(booktitle, journal, *rest)
+        added = self.added._resolve(*fields)
         return added if added.resolved or (added.candidates and not found.candidates) else found
 
     def _resolve(
@@ -530,12 +591,10 @@ class VenueIndex:
         doi: str,
         dblp_key: str,
         book: bool,
+        typed: str = "",
     ) -> Resolution:
-        texts = [
-            (text, kind)
-            for text, kind in ((booktitle, "conference"), (journal, "journal"), (series, ""))
-            if text.strip()
-        ]
+        fields = ((booktitle, "conference"), (journal, "journal"), (typed, ""), (series, ""))
+        texts = [(text, kind) for text, kind in fields if text.strip()]
         if not texts and not dblp_key:
             return Resolution(None, 0.0, "no booktitle, journal or series")
         if self._names_arxiv(texts, doi):
@@ -561,7 +620,7 @@ class VenueIndex:
         for text, field_kind in texts:
             kind = _kind_of(text, field_kind)
             tracks = track_words(text)
-            query, exact = frozenset(name_key(text)), exact_key(text)
+            query, exact = stems(name_key(text)), exact_key(text)
             pieces = _segments(text)
             book_title = book and field_kind == "conference" and not names_a_meeting(text)
             for find, confidence, reason in steps:
@@ -618,28 +677,32 @@ class VenueIndex:
 
     def _by_parenthesised(self, text: str) -> list[VenueRecord]:
         """ "... Symposium on Quality of Service (IWQoS)", "(ICNP 2024)", "（ICNP’24）"."""
-        for inner in _PARENTHESES.findall(fold(text)):
-            bare = re.sub(r"(?<=[A-Za-z])-\d+\b", " ", strip_dates(inner))  # "HPDC-1"
+        folded = fold(text)
+        for inner in _PARENTHESES.finditer(folded):
+            bare = re.sub(r"(?<=[A-Za-z])-\d+\b", " ", strip_dates(inner.group(1)))  # "HPDC-1"
             candidates = [
                 venue
                 for token in {bare.strip(), *bare.split()}
                 for venue in self.by_abbreviation.get(abbreviation_key(token), [])
             ]
             if candidates:
-                return self._agreeing_with_name(text, candidates)
+                # The name an abbreviation stands for comes before it; a place may follow.
+                named = folded[: inner.start()]
+                return self._agreeing_with_name(text, candidates, named=named)
         return []
 
     def _by_short_form(self, text: str) -> list[VenueRecord]:
         """The text is an abbreviation, give or take a year and a sponsor: "NSDI'24"."""
         outer = _PARENTHESES.sub(" ", strip_dates(fold(text)))
-        outer = re.sub(r"(?i)^(?:proc\.|proceedings of(?: the)?)\s+", "", outer)
+        outer = re.sub(r"(?i)^\s*(?:proc\.|proceedings)(?:\s+of)?(?:\s+the)?\s+", "", outer)
         latin = [t for t in re.findall(r"[\w&/+-]+", outer) if re.search("[A-Za-z]", t)]
         # Sponsors are left out ("IEEE INFOCOM"), unless the sponsor is the venue ("AAAI").
         tokens = [t for t in latin if t.lower() not in ORG_WORDS] or latin
         if not tokens or len(tokens) > 3:
             return []
         joined = " ".join(tokens)
-        for candidate in (outer, joined, re.sub(r"(?<=[A-Za-z])\d{2}$", "", joined)):  # "SC20"
+        glued_year = re.sub(r"(?<=[A-Za-z])\d{2}$", "", joined)  # "SC20"
+        for candidate in (outer, joined, glued_year, _EDITION.sub("", joined)):  # "PPSN-X"
             found = self.by_abbreviation.get(abbreviation_key(candidate), [])
             if found:
                 return found
@@ -690,17 +753,17 @@ class VenueIndex:
             and fuzz.ratio(joined, " ".join(name)) >= 94
         ]
 
-    def _agreeing_with_name(self, text: str, candidates: list[VenueRecord]) -> list[VenueRecord]:
-        """Drop venues an abbreviation points to when the words around it name another venue.
+    def _agreeing_with_name(
+        self, text: str, candidates: list[VenueRecord], named: str = ""
+    ) -> list[VenueRecord]:
+        """Drop venues an abbreviation points to when the words around it (``named``, those it
+        stands after, when there are any) name another venue.
 
         "International Conference on Computing and Machine Intelligence (ICMI)" is not ICMI,
-        the International Conference on Multimodal Interaction.
+        the International Conference on Multimodal Interaction; "... Symposium on Discrete
+        Algorithm (SODA 1991), San Francisco" is SODA, whatever the place.
         """
-        outer = {
-            word
-            for word in name_key(_PARENTHESES.sub(" ", fold(text)))
-            if _LATIN_WORD.match(word) and word not in GENERIC_WORDS
-        }
+        outer = _telling_words(named) or _telling_words(text)
         if len(outer) < 3:
             return candidates
         return [v for v in candidates if len(outer & self.name_words[v.key]) * 2 >= len(outer)]
@@ -713,7 +776,7 @@ class VenueIndex:
         words_ = {w for w in name_key(title) if _LATIN_WORD.match(w) and w not in GENERIC_WORDS}
         kept = []
         for venue in candidates:
-            rest = {word for word in words_ if abbreviation_key(word) not in abbreviations(venue)}
+            rest = stems(w for w in words_ if abbreviation_key(w) not in abbreviations(venue))
             if len(rest & self.name_words[venue.key]) * 2 >= len(rest):
                 kept.append(venue)
         return kept
@@ -763,6 +826,15 @@ class VenueIndex:
             )
         labels = ", ".join(v.label for v in chosen)
         return Resolution(None, 0.0, f"ambiguous: {labels}", tuple(chosen))
+
+
+def _telling_words(text: str) -> frozenset[str]:
+    """The words of a name outside parentheses that tell one venue from another."""
+    return stems(
+        word
+        for word in name_key(_PARENTHESES.sub(" ", fold(text)))
+        if _LATIN_WORD.match(word) and word not in GENERIC_WORDS
+    )
 
 
 def _kind_of(text: str, field_kind: str) -> str:
