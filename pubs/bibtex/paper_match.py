@@ -83,21 +83,25 @@ class PaperIndex(PaperCandidates):
         self, mine: PaperRecord, question: Question, candidates: list[Hashable]
     ) -> PaperMatch | None:
         """Of the ``candidates`` the rules say are one work with ``mine``, the likeliest: the
-        most authors in common, then the nearest year, then the first added. Not merely the
-        first that fits: the papers of a file come in another order once imported, and the
-        same entry must find the same paper."""
+        most authors in common, then a paper of its stage (a published entry is its published
+        paper before a preprint it may also be), then the nearest year, then the first added.
+        Not merely the first that fits: the papers of a file come in another order once
+        imported, and the same entry must find the same paper."""
         found = []
         for paper_id in candidates:
             pair = self._pair(mine, self.papers[paper_id])
             rule = is_one_work(question, pair)
             if rule is not None:
-                distance = abs((mine.year or 0) - (pair.theirs.year or 0))
-                found.append(
-                    (-(pair.shared_authors or 0), distance, self.order(paper_id), pair, rule)
+                likeness = (
+                    -(pair.shared_authors or 0),
+                    pair.preprint_pair,
+                    abs((mine.year or 0) - (pair.theirs.year or 0)),
+                    self.order(paper_id),
                 )
+                found.append((likeness, pair, rule))
         if not found:
             return None
-        *_, pair, rule = min(found, key=lambda candidate: candidate[:3])
+        _, pair, rule = min(found, key=lambda candidate: candidate[0])
         return PaperMatch(pair.theirs, "title", rule=rule.name)
 
     def _retitled(self, mine: PaperRecord) -> list[Hashable]:

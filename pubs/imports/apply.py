@@ -53,7 +53,8 @@ from pubs.services import public_version, table_statistics
 from pubs.services.papers import authorships_make_room
 from pubs.services.versions import paper_versions_refold
 from pubs.venues.catalogue import venue_slug
-from pubs.venues.resolution import abbreviation_key, abbreviations, new_venue_key, venue_name
+from pubs.venues.resolution import abbreviation_key, abbreviations, venue_name
+from pubs.venues.series import series_abbreviation, series_groups
 
 #: What applying writes on the record of a preview, whose text is stored already.
 APPLIED_FIELDS = (
@@ -165,21 +166,28 @@ def _check_still_a_preview(record: BibtexImport) -> None:
 
 
 def _create_venues(plan: ImportPlan, changes: dict, *, aliases: bool) -> dict[str, int]:
-    """Venues the user chose to create, one per venue whatever the edition ("AMCV 2006" and
-    "AMCV 2007" are one), never with an abbreviation another venue has, and, with
-    ``aliases``, aliases remembered when a text was mapped by the user (to a venue there or
-    to a new one). Returns the new venues' ids by the texts that name them."""
+    """Venues the user chose to create, one per series whatever the year, edition and place
+    ("AMCV 2006" and "AMCV 2007" are one: pubs.venues.series), never with an abbreviation
+    another venue has; the other years' names of a series, and with ``aliases`` a text the
+    user mapped (to a venue there or to a new one), are remembered as aliases. Returns the
+    new venues' ids by the texts that name them."""
     taken = dict.fromkeys(Venue.objects.values_list("slug", flat=True), 2)
     known = {short for venue in Venue.objects.all() for short in abbreviations(venue.as_record())}
     by_key: dict[tuple[str, str], Venue] = {}
     venue_of_text: dict[str, Venue] = {}
-    for text, entry in _venues_to_create(plan).items():
+    to_create = _venues_to_create(plan)
+    series = series_groups(to_create)  # "EvoCOP 2005, Lausanne" and "... EvoCOP 2006": one
+    for text, entry in to_create.items():
         kind = new_venue_kind(entry.record)
         name, abbreviation = venue_name(text)
-        abbreviation = abbreviation or (entry.record.abbr if len(entry.record.abbr) <= 50 else "")
+        abbreviation = (
+            abbreviation
+            or series_abbreviation(text)
+            or (entry.record.abbr if len(entry.record.abbr) <= 50 else "")
+        )
         if abbreviation_key(abbreviation) in known:
             abbreviation = ""  # another venue's: "(SPIN)" of a workshop is not the CCF's SPIN
-        key = (kind, new_venue_key(name))
+        key = (kind, series[text])
         if key not in by_key:
             known.add(abbreviation_key(abbreviation))
             by_key[key] = Venue(
@@ -191,7 +199,9 @@ def _create_venues(plan: ImportPlan, changes: dict, *, aliases: bool) -> dict[st
                 slug=_unique_slug(venue_slug(abbreviation, name), taken, ready=True),
             )
         venue = venue_of_text[text] = by_key[key]
-        if aliases and entry.venue.decided and text not in venue.aliases:
+        if venue.name != name and text not in venue.aliases:
+            venue.aliases.append(text)  # another year's name of the series: found next time
+        elif aliases and entry.venue.decided and text not in venue.aliases:
             venue.aliases.append(text)  # the user's choice, which the next import finds first
     Venue.objects.bulk_create(by_key.values(), batch_size=BATCH_SIZE)
     changes["venues"] = sorted(venue.pk for venue in by_key.values())

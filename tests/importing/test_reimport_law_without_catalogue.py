@@ -20,6 +20,19 @@ pytestmark = pytest.mark.usefixtures("demo")
 )
 @given(text=files(), first=flags(), overwrite=st.booleans())
 @example(
+    # A conference paper without identifiers, its preprint (another arXiv id than the one its
+    # accepted version gave it) kept apart: imported again, it found the preprint first.
+    text="@inproceedings{e0, title={Scheduling Collectives on {GPU} Clusters}, author={Jin Fang},"
+    " year=2018, booktitle={Proceedings of the AAAI Conference on Artificial Intelligence},"
+    " note={To appear}, eprint={1901.00002}, archiveprefix={arXiv}}\n"
+    "@inproceedings{e1, title={Scheduling Collectives on {GPU} Clusters}, author={Jin Fang},"
+    " year=2018, journal={CoRR}, eprint={1901.00001}, archiveprefix={arXiv}}\n"
+    "@inproceedings{e2, title={Scheduling Collectives on {GPU} Clusters}, author={Jin Fang},"
+    " year=2018, booktitle={Proceedings of the AAAI Conference on Artificial Intelligence}}\n",
+    first=Decisions(skip_invalid=True, allow_ambiguous=True),
+    overwrite=False,
+)
+@example(
     # An arXiv entry giving the DOI of the conference paper after it: the first import found
     # the conference entry another paper than the preprint (their DOIs differ); the second,
     # finding the arXiv entry by that DOI, gave the conference paper arXiv for its venue.

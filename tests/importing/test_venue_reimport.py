@@ -182,3 +182,29 @@ def test_a_journal_called_proceedings_is_created_as_a_journal():
         " author={Bobak Shahriari}, journal={Proceedings of the Obscure Engineers}}"
     )
     assert venue_of("shahriari2016").kind == "journal"
+
+
+EVOCOP = r"""
+@inproceedings{a, title={Iterated Greedy for the Flowshop}, author={Ana Ruiz}, year=2005,
+  booktitle={Evolutionary Computation in Combinatorial Optimization, 5th European Conference,
+  EvoCOP 2005, Lausanne, Switzerland}}
+@inproceedings{b, title={Ant Colony Optimization for Set Covering}, author={Piet Hein}, year=2006,
+  booktitle={Proceedings of EvoCOP 2006 -- 6th European Conference on Evolutionary
+  Computation in Combinatorial Optimization}}
+@inproceedings{c, title={Tabu Search for Graph Colouring}, author={Ulla Stern}, year=2009,
+  booktitle={EvoCOP 2009, Tübingen, Germany}}
+"""
+
+
+def test_one_series_under_its_yearly_names_and_places_is_one_venue_created():
+    run(EVOCOP)
+    assert venue_of("a") == venue_of("b") == venue_of("c") is not None
+    assert venue_of("a").abbreviation == "EvoCOP"
+
+
+def test_a_series_created_from_its_yearly_names_is_found_by_each_of_them_again():
+    run(EVOCOP)
+    before = snapshot()
+    again = run(EVOCOP)
+    assert (again.counts["created"], again.counts["updated"]) == (0, 0)
+    assert snapshot() == before

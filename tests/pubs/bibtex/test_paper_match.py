@@ -298,3 +298,14 @@ def test_of_two_papers_with_as_many_authors_in_common_an_entry_finds_the_nearest
     index = PaperIndex(papers[paper_id] for paper_id in added)
     found = index.find(title=SCHEDULING, year=2018, kind="preprint", authors=names("fang"))
     assert found.paper.id == 2
+
+
+@pytest.mark.parametrize("added", [(1, 2), (2, 1)], ids=["preprint-first", "conference-first"])
+def test_a_published_entry_finds_its_published_paper_before_a_preprint_of_its_title(added):
+    papers = {
+        1: PaperRecord(1, SCHEDULING, 2018, arxiv_id="1901.00001", kind="preprint"),
+        2: PaperRecord(2, SCHEDULING, 2018, arxiv_id="1901.00002", kind="conference"),
+    }
+    index = PaperIndex(papers[paper_id] for paper_id in added)
+    found = index.find(title=SCHEDULING, year=2018, kind="conference")
+    assert found.paper.id == 2
