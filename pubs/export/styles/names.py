@@ -232,8 +232,8 @@ def format_name(
 ) -> Text:
     """One name: "J. Fang", "Fang, J.", "FANG J", "van Gogh, V.", "Gogh, Vincent van",
     "J. A. Doe Jr.", "Doe, J. A., Jr."."""
-    if name.literal:
-        return plain(name.literal)
+    if name.literal:  # citeproc-js sets a literal name in the family name's case
+        return plain(name.literal.upper() if style.family_upper else name.literal)
     given = name.given
     if style.initialize_with is not None and given:
         given = initials(given, style.initialize_with, hyphen=style.initialize_with_hyphen)
