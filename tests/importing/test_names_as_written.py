@@ -14,6 +14,7 @@ from pubs.export.styles.names import initials
 from pubs.models import Authorship, Paper
 from pubs.queries.exporting import export_papers, render
 from tests.exporting.helpers import import_text
+from tests.public.html import meta
 
 pytestmark = pytest.mark.django_db
 
@@ -145,6 +146,18 @@ def test_organisations_are_printed_whole_in_every_style():
     )
     for style in ("acm", "apa", "chicago"):
         assert styled(style).startswith(whole), style
+
+
+def test_organisations_are_shown_whole_on_the_paper_page(client, settings):
+    settings.PUBLIC_CACHE_SECONDS = 0
+    import_text(ORGANISATIONS)
+    html = client.get(Paper.objects.get().get_absolute_url()).content.decode()
+    assert meta(html, "citation_author") == [
+        "Example Standards Committee",
+        "北京市示例研究院",
+        "Barnes and Noble, Inc.",
+    ]
+    assert "Jingshi" not in html
 
 
 def test_an_organisation_is_matched_again_by_its_exact_name_only():
