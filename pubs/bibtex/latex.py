@@ -69,6 +69,54 @@ def _link_text(node, l2tobj) -> str:
     return l2tobj.nodelist_to_text([text]) if text is not None else ""
 
 
+#: The Greek letters, by their names in TeX ("omega") and in Unicode ("LAMDA").
+_GREEK = {
+    name: name.upper().replace("LAMBDA", "LAMDA")
+    for name in [
+        "alpha",
+        "beta",
+        "gamma",
+        "delta",
+        "epsilon",
+        "zeta",
+        "eta",
+        "theta",
+        "iota",
+        "kappa",
+        "lambda",
+        "mu",
+        "nu",
+        "xi",
+        "omicron",
+        "pi",
+        "rho",
+        "sigma",
+        "tau",
+        "upsilon",
+        "phi",
+        "chi",
+        "psi",
+        "omega",
+    ]
+}
+
+
+def _upright_greek() -> list[latex2text.MacroTextSpec]:
+    """The upright Greek letters of the upgreek package (\\upomega, \\Upomega) and of
+    unicode-math (\\upOmega), which Crossref's BibTeX writes: the letters."""
+    specs = []
+    for tex, name in _GREEK.items():
+        small = unicodedata.lookup(f"GREEK SMALL LETTER {name}")
+        capital = unicodedata.lookup(f"GREEK CAPITAL LETTER {name}")
+        capitalised = tex.capitalize()
+        specs += [
+            latex2text.MacroTextSpec(f"up{tex}", small),
+            latex2text.MacroTextSpec(f"Up{tex}", capital),
+            latex2text.MacroTextSpec(f"up{capitalised}", capital),
+        ]
+    return specs
+
+
 def _decoder() -> tuple[latex2text.LatexNodes2Text, object]:
     """pylatexenc's decoder and the parsing context it reads with; ``\\href`` added to both
     (pylatexenc 2 reads it with no argument, then fails looking for them)."""
@@ -86,6 +134,7 @@ def _decoder() -> tuple[latex2text.LatexNodes2Text, object]:
             # so: BibTeX counts \{ and \} as braces).
             latex2text.MacroTextSpec("textbraceleft", "{"),
             latex2text.MacroTextSpec("textbraceright", "}"),
+            *_upright_greek(),
         ],
     )
     decoder = latex2text.LatexNodes2Text(
