@@ -283,8 +283,8 @@ def is_organisation(raw: str) -> bool:
 
     The rule: (1) a name in Chinese script alone (no spaces, no comma) is an organisation
     when it is longer than a person's name (five characters or more) or ends with a word
-    that names an institution, after two characters at least (CHINESE_ORGANISATION_ENDINGS:
-    北京市示例研究院, 清华大学, 科技部);
+    that names an institution after two characters at least (CHINESE_ORGANISATION_ENDINGS:
+    北京市示例研究院, 清华大学, 科技部; not 王中心, whose given name is 中心);
     (2) a name in another script is one only when it is braced whole, as BibTeX asks an
     organisation to be written ("{Example Standards Committee}"; "{\\'E}mile Zola" is not
     braced whole), and it does not read as a person's name: one word ("{Google}"), a word
@@ -299,7 +299,7 @@ def is_organisation(raw: str) -> bool:
         return han == plain and (
             len(han) > _LONGEST_CHINESE_PERSON
             or any(
-                han.endswith(ending) and len(han) > max(len(ending), 2)
+                han.endswith(ending) and len(han) >= (len(ending) + 2 if len(ending) > 1 else 3)
                 for ending in CHINESE_ORGANISATION_ENDINGS
             )
         )

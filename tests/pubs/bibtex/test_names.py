@@ -224,6 +224,7 @@ def test_an_anonymous_author_is_no_one(anonymous):
         "{北京市示例研究院}",
         "北京市示例研究院",
         "清华大学",
+        "科技部",
     ],
 )
 def test_an_organisation_is_one_name_written_whole(name):
@@ -242,6 +243,7 @@ def test_an_organisation_is_one_name_written_whole(name):
         "Example Standards Committee",
         "徐宏力",
         "欧阳娜娜",
+        "王中心",
         "Doe, Jr., John A.",
     ],
 )
