@@ -14,7 +14,7 @@ from pubs.export.styles.names import initials
 from pubs.models import Authorship, Paper
 from pubs.queries.exporting import export_papers, render
 from tests.exporting.helpers import import_text
-from tests.public.html import meta
+from tests.public.html import json_ld, meta
 
 pytestmark = pytest.mark.django_db
 
@@ -158,6 +158,12 @@ def test_organisations_are_shown_whole_on_the_paper_page(client, settings):
         "Barnes and Noble, Inc.",
     ]
     assert "Jingshi" not in html
+    authors = json_ld(html)["author"]
+    assert [(a["@type"], a["name"]) for a in authors] == [
+        ("Organization", "Example Standards Committee"),
+        ("Organization", "北京市示例研究院"),
+        ("Organization", "Barnes and Noble, Inc."),
+    ]
 
 
 def test_an_organisation_is_matched_again_by_its_exact_name_only():
