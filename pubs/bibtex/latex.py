@@ -186,6 +186,8 @@ def to_text(value: str) -> str:
     """
     if "&amp" in value:
         value = _AMPERSAND.sub(r"\\&", value)
+    if "`" in value or "''" in value:
+        value = _quotes(value)  # before math is split off: ``a $x$ b''
     if not _NEEDS_WORK.search(value):
         text = _dashes(value)
     elif "$" in value:
@@ -202,8 +204,6 @@ def to_text(value: str) -> str:
 
 
 def _text(value: str) -> str:
-    if "`" in value or "''" in value:
-        value = _quotes(value)
     if "\\" in value and _LOGO.search(value):
         value = _LOGO.sub(lambda match: _LOGOS[match.group(1)], value)
     text = _SYMBOL_ACCENT.sub(_accent, value)

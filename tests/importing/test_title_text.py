@@ -67,6 +67,7 @@ def test_the_bibtex_export_keeps_the_titles_latex():
         ("A &amp B", "A & B"),
         ("\\&amp; more", "& more"),
         ("Don't ``quote'' me", "Don't “quote” me"),
+        ("Couplings in ``kilogauss per {$μ_{B}$}''", "Couplings in “kilogauss per μ_B”"),
         ("\\`e l\\`a", "è là"),
     ],
 )
