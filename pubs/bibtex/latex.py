@@ -34,7 +34,19 @@ _SPECIAL = re.compile(
     r"textendash|textemdash|ldots|textregistered|copyright)(?![A-Za-z])\s?"
     r"|\\([&%_#$])"
 )
-_NEEDS_WORK = re.compile(r"[\\{}$~]")
+_NEEDS_WORK = re.compile(r"[\\{}$~`]|''")
+#: The TeX logos, as their names read in text ("{\\LaTeX} Tricks" -> "LaTeX Tricks").
+_LOGOS = {"TeX": "TeX", "LaTeX": "LaTeX", "LaTeXe": "LaTeX2e", "BibTeX": "BibTeX",
+          "XeTeX": "XeTeX", "LuaTeX": "LuaTeX", "XeLaTeX": "XeLaTeX", "LuaLaTeX": "LuaLaTeX",
+          "ConTeXt": "ConTeXt", "AmSTeX": "AmSTeX", "AmS": "AmS", "MF": "Metafont"}  # fmt: skip
+_LOGO = re.compile(
+    r"\\(" + "|".join(sorted(_LOGOS, key=len, reverse=True)) + r")(?![A-Za-z])(?:\{\})?"
+)
+#: TeX's quotes: ``double'' and `single' as the marks they typeset.
+_QUOTES = ((re.compile(r"``(.*?)''", re.DOTALL), "\u201c\\1\u201d"),
+           (re.compile(r"(?<![\\`])`([^`'\n]*)'(?!')"), "\u2018\\1\u2019"))  # fmt: skip
+#: An HTML ampersand left in a value ("KDD &amp; Co", "A &amp B"): the ampersand.
+_AMPERSAND = re.compile(r"(?:\\?&amp;?)+")
 _MATH = re.compile(r"(\$[^$]*\$)")
 #: A formula of letters, digits, operators and brackets only ("$O(n^2)$", "$x_1 + y$"): it
 #: reads as it is written, without pylatexenc.
@@ -57,6 +69,54 @@ def _link_text(node, l2tobj) -> str:
     return l2tobj.nodelist_to_text([text]) if text is not None else ""
 
 
+#: The Greek letters, by their names in TeX ("omega") and in Unicode ("LAMDA").
+_GREEK = {
+    name: name.upper().replace("LAMBDA", "LAMDA")
+    for name in [
+        "alpha",
+        "beta",
+        "gamma",
+        "delta",
+        "epsilon",
+        "zeta",
+        "eta",
+        "theta",
+        "iota",
+        "kappa",
+        "lambda",
+        "mu",
+        "nu",
+        "xi",
+        "omicron",
+        "pi",
+        "rho",
+        "sigma",
+        "tau",
+        "upsilon",
+        "phi",
+        "chi",
+        "psi",
+        "omega",
+    ]
+}
+
+
+def _upright_greek() -> list[latex2text.MacroTextSpec]:
+    """The upright Greek letters of the upgreek package (\\upomega, \\Upomega) and of
+    unicode-math (\\upOmega), which Crossref's BibTeX writes: the letters."""
+    specs = []
+    for tex, name in _GREEK.items():
+        small = unicodedata.lookup(f"GREEK SMALL LETTER {name}")
+        capital = unicodedata.lookup(f"GREEK CAPITAL LETTER {name}")
+        capitalised = tex.capitalize()
+        specs += [
+            latex2text.MacroTextSpec(f"up{tex}", small),
+            latex2text.MacroTextSpec(f"Up{tex}", capital),
+            latex2text.MacroTextSpec(f"up{capitalised}", capital),
+        ]
+    return specs
+
+
 def _decoder() -> tuple[latex2text.LatexNodes2Text, object]:
     """pylatexenc's decoder and the parsing context it reads with; ``\\href`` added to both
     (pylatexenc 2 reads it with no argument, then fails looking for them)."""
@@ -74,6 +134,7 @@ def _decoder() -> tuple[latex2text.LatexNodes2Text, object]:
             # so: BibTeX counts \{ and \} as braces).
             latex2text.MacroTextSpec("textbraceleft", "{"),
             latex2text.MacroTextSpec("textbraceright", "}"),
+            *_upright_greek(),
         ],
     )
     decoder = latex2text.LatexNodes2Text(
@@ -123,6 +184,10 @@ def to_text(value: str) -> str:
     ``~`` becomes a space and ``--`` an en dash, as TeX typesets them (``-{}-`` stays two
     hyphens); math ($\\alpha$) reads as text (α).
     """
+    if "&amp" in value:
+        value = _AMPERSAND.sub(r"\\&", value)
+    if "`" in value or "''" in value:
+        value = _quotes(value)  # before math is split off: ``a $x$ b''
     if not _NEEDS_WORK.search(value):
         text = _dashes(value)
     elif "$" in value:
@@ -139,6 +204,8 @@ def to_text(value: str) -> str:
 
 
 def _text(value: str) -> str:
+    if "\\" in value and _LOGO.search(value):
+        value = _LOGO.sub(lambda match: _LOGOS[match.group(1)], value)
     text = _SYMBOL_ACCENT.sub(_accent, value)
     text = _LETTER_ACCENT.sub(_accent, text)
     text = _SPECIAL.sub(_special, text)
@@ -150,6 +217,13 @@ def _text(value: str) -> str:
         return _pylatexenc(value)
     # Dashes before the braces go: "-{}-" is two hyphens.
     return _dashes(text).replace("{", "").replace("}", "").replace("~", " ")
+
+
+def _quotes(text: str) -> str:
+    """TeX's quotes as the marks they typeset: ``a'' -> “a”, `a' -> ‘a’ (\\` is an accent)."""
+    for pattern, marks in _QUOTES:
+        text = pattern.sub(marks, text)
+    return text
 
 
 def _dashes(text: str) -> str:

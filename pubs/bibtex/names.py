@@ -78,6 +78,9 @@ class Author:
     equal: bool = False
     #: Whether only initials are given ("J. Fang", "L.-W. Chang", "JR Smith").
     is_initials: bool = False
+    #: An organisation written whole ("{Example Standards Committee}", 北京市示例研究院):
+    #: its name is ``family``, never split, never romanised (see :func:`is_organisation`).
+    organisation: bool = False
 
     def __post_init__(self) -> None:
         object.__setattr__(self, "is_initials", only_initials(self.given))
@@ -163,11 +166,18 @@ def parse_name(raw: str) -> Author:
     Author is immutable, so a name met again is the same Author.
     """
     text, equal = _strip_equal_mark(raw.strip())
+    if is_organisation(text):
+        name = to_text(text)
+        return Author(printed=name, given="", family=name, equal=equal, organisation=True)
     if is_chinese(text) and " " not in text.strip() and "," not in text:
         return chinese_name(to_text(text), equal=equal)
     found = parse_single_name_into_parts(text, strict=False)
     given = to_text(" ".join(found.first))
     family = to_text(" ".join(found.last))
+    if "," not in text and not found.jr and given and _SUFFIX.fullmatch(family):
+        # "John A. Doe Jr.": BibTeX reads "Jr." as the family name; it is the suffix.
+        found.jr = found.last
+        given, _, family = given.rpartition(" ")
     if not given and family and " " in family and "," not in text:  # "{Jiarui Fang}" braced
         given, _, family = family.rpartition(" ")
     if "," not in text and _family_first(given, family):
@@ -177,6 +187,153 @@ def parse_name(raw: str) -> Author:
     von, jr = to_text(" ".join(found.von)), to_text(" ".join(found.jr))
     printed = " ".join(part for part in (given, von, family, jr) if part)
     return Author(printed=printed, given=given, family=family, von=von, jr=jr, equal=equal)
+
+
+#: Suffixes of a name written after the family name without a comma ("John Doe Jr.",
+#: "Henry Ford II"); with a comma BibTeX reads them itself ("Doe, Jr., John").
+_SUFFIX = re.compile(r"(?:Jr|Sr|Jun|Sen)\.?|II|III|IV|2nd|3rd|4th")
+
+#: Words that name an organisation, not a person, in a braced name ("{Example Standards
+#: Committee}", "{Barnes and Noble, Inc.}"), in lower case.
+ORGANISATION_WORDS = frozenset(
+    {
+        "academy",
+        "agency",
+        "alliance",
+        "association",
+        "authors",
+        "board",
+        "bureau",
+        "center",
+        "centre",
+        "college",
+        "collaboration",
+        "commission",
+        "committee",
+        "community",
+        "company",
+        "consortium",
+        "contributors",
+        "corporation",
+        "council",
+        "department",
+        "developers",
+        "division",
+        "employees",
+        "federation",
+        "forum",
+        "foundation",
+        "gmbh",
+        "group",
+        "inc",
+        "inc.",
+        "industries",
+        "initiative",
+        "institut",
+        "institute",
+        "institution",
+        "laboratories",
+        "laboratory",
+        "labs",
+        "league",
+        "limited",
+        "llc",
+        "ltd",
+        "ltd.",
+        "ministry",
+        "network",
+        "office",
+        "organisation",
+        "organization",
+        "partnership",
+        "program",
+        "programme",
+        "project",
+        "research",
+        "school",
+        "service",
+        "services",
+        "society",
+        "standards",
+        "systems",
+        "team",
+        "technologies",
+        "university",
+        "working",
+    }
+)
+#: Small words of titles and organisations, never in a person's name.
+_TITLE_WORDS = frozenset({"the", "of", "for", "and", "&", "on", "in", "at", "to"})
+#: A word of a person's name: capitalised, or an initial ("J."), hyphens and apostrophes
+#: inside ("Jean-Pierre", "O'Neil"), or a particle in lower case ("van", "de").
+_PERSON_WORD = re.compile(r"[^\W\d_]+(?:[-'’.]+[^\W\d_]+)*\.?")
+#: Endings of the names of Chinese organisations: 大学 (university), 研究院 (academy), 公司
+#: (company), 委员会 (committee), ...; a name of five characters or more is one too (a
+#: person's name in Chinese script has two to four).
+CHINESE_ORGANISATION_ENDINGS = (
+    "大学", "学院", "学校", "公司", "集团", "研究院", "研究所", "研究中心", "中心", "委员会",
+    "协会", "学会", "基金会", "实验室", "出版社", "医院", "政府", "银行", "局", "部", "厅",
+    "署", "院", "所", "办",
+)  # fmt: skip
+_LONGEST_CHINESE_PERSON = 4
+
+
+def is_organisation(raw: str) -> bool:
+    """Whether a name of an author list, as written in BibTeX, names an organisation.
+
+    The rule: (1) a name in Chinese script alone (no spaces, no comma) is an organisation
+    when it is longer than a person's name (five characters or more) or ends with a word
+    that names an institution after two characters at least (CHINESE_ORGANISATION_ENDINGS:
+    北京市示例研究院, 清华大学, 科技部; not 王中心, whose given name is 中心);
+    (2) a name in another script is one only when it is braced whole, as BibTeX asks an
+    organisation to be written ("{Example Standards Committee}"; "{\\'E}mile Zola" is not
+    braced whole), and it does not read as a person's name: one word ("{Google}"), a word
+    of ORGANISATION_WORDS, a small title word ("of", "and", "&"), a comma, a digit, or an
+    acronym of three capitals or more (a person's braced name, "{Jiarui Fang}", "{Jean de
+    La Fontaine}", is two to four name words).
+    """
+    text = raw.strip()
+    if is_chinese(text) and " " not in text and "," not in text:
+        han = "".join(char for char in text if is_chinese(char))
+        plain = to_text(text)
+        return han == plain and (
+            len(han) > _LONGEST_CHINESE_PERSON
+            or any(
+                han.endswith(ending) and len(han) >= (len(ending) + 2 if len(ending) > 1 else 3)
+                for ending in CHINESE_ORGANISATION_ENDINGS
+            )
+        )
+    inner = _braced_whole(text)
+    if inner is None or inner.startswith("\\") or not inner.strip():
+        return False
+    words = to_text(inner).split()
+    if len(words) == 1:
+        return not is_chinese(words[0])
+    return (
+        len(words) > 4
+        or "," in inner
+        or any(char.isdigit() for char in inner)
+        or any(word.lower().strip(".,") in ORGANISATION_WORDS for word in words)
+        or any(word.lower() in _TITLE_WORDS for word in words)
+        or any(len(word) >= 3 and word.isupper() and not is_pinyin(word) for word in words)
+        or not all(_PERSON_WORD.fullmatch(word) for word in words)
+    )
+
+
+def _braced_whole(text: str) -> str | None:
+    """What is inside the braces of a name braced whole ("{Acme Inc.}" -> "Acme Inc."),
+    None when the name is not one brace group."""
+    if not (text.startswith("{") and text.endswith("}")):
+        return None
+    depth = 0
+    for index, char in enumerate(text):
+        if char == "{" and (index == 0 or text[index - 1] != "\\"):
+            depth += 1
+        elif char == "}" and text[index - 1] != "\\":
+            depth -= 1
+            if depth == 0 and index < len(text) - 1:
+                return None  # "{\\'E}mile Zola": the first group closes before the end
+    return text[1:-1]
 
 
 #: A word of one to three pinyin syllables, without tones ("wang", "jiannan", "ouyang").

@@ -54,6 +54,12 @@ _BLOCK_START = re.compile(r"@\s*\w+\s*[{(]")
 _BLOCK_OR_BRACE = re.compile(r"@\s*(\w+)\s*[{(]|[{}]")
 _CONTROL = re.compile(r"[\x00-\x08\x0e-\x1f]")  # control characters but for white space
 _KEY_IN_BLOCK = re.compile(r"@\s*(\w+)\s*[{(]\s*([^,\s{}()]+)\s*,")
+#: "\{\upOmega}": a group whose opening brace is escaped and whose closing one is not, as
+#: Crossref's BibTeX writes the letters of a formula ("Measurements of \{\upOmega} and
+#: \{\upLambda} baryon masses"). BibTeX knows no escapes and counts both braces: the value
+#: goes on. bibtexparser (2.1) takes "\{" for a literal brace and ends the value at the
+#: "}", and the fields after it are lost.
+_ESCAPED_OPEN_PLAIN_CLOSE = re.compile(r"\\\{([^{}]*?)(?<!\\)\}")
 
 
 @dataclass(frozen=True, slots=True)
@@ -229,7 +235,66 @@ def parse(
         raise BibtexError(
             Problem(f"the file has {entries} entries; the limit is {max_entries} per import")
         )
-    return read_blocks(library, allowance=len(text) + EXPANSION_ALLOWANCE, budget=budget)
+    reread = reread_escaped_groups(library, text) if "\\{" in text else []
+    result = read_blocks(library, allowance=len(text) + EXPANSION_ALLOWANCE, budget=budget)
+    result.problems += reread
+    return result
+
+
+def _bibtex_end(text: str, start: int) -> int | None:
+    """Where the entry starting at ``start`` ends as BibTeX reads it, counting every brace
+    (BibTeX knows no escapes): the offset after its closing brace, None if it never closes
+    (or is written in parentheses, "@article(...)")."""
+    opening = _BLOCK_START.match(text, start)
+    if opening is None or not opening.group().endswith("{"):
+        return None
+    depth = 0
+    for index in range(opening.end() - 1, len(text)):
+        char = text[index]
+        if char == "{":
+            depth += 1
+        elif char == "}":
+            depth -= 1
+            if depth == 0:
+                return index + 1
+    return None
+
+
+def reread_escaped_groups(library: Library, text: str) -> list[Problem]:
+    """Entries that bibtexparser ended early at a group written "\\{...}" (see
+    ``_ESCAPED_OPEN_PLAIN_CLOSE``) read again as BibTeX reads them, each group as "{...}",
+    in ``library``; a warning for each, naming the entry and its line."""
+    starts = [0]
+    starts += [index + 1 for index, char in enumerate(text) if char == "\n"]
+    warnings = []
+    for block in list(library.blocks):
+        if not isinstance(block, model.Entry) or "\\{" not in (block.raw or ""):
+            continue
+        begin = text.find("@", starts[block.start_line])
+        end = _bibtex_end(text, begin) if begin >= 0 else None
+        if end is None or end <= begin + len(block.raw.rstrip()):
+            continue  # bibtexparser read the entry to where BibTeX ends it
+        whole = _ESCAPED_OPEN_PLAIN_CLOSE.sub(r"{\1}", text[begin:end])
+        again = bibtexparser.parse_string(whole, parse_stack=[])
+        if len(again.blocks) != 1 or not isinstance(again.blocks[0], model.Entry):
+            continue
+        last_line = text.count("\n", 0, end)
+        for other in library.blocks:
+            inside = block.start_line < other.start_line <= last_line
+            if inside and isinstance(other, model.ImplicitComment):
+                library.remove(other)
+        entry = again.blocks[0]
+        library.replace(
+            block,
+            model.Entry(entry.entry_type, entry.key, entry.fields, block.start_line, whole),
+        )
+        message = (
+            "a group written \\{...} (as Crossref writes a formula's letters) is read as BibTeX "
+            "reads it, {...}; bibtexparser would end the value at its } and lose the fields "
+            "after it"
+        )
+        warnings.append(Problem(message, block.start_line + 1, block.key, severity="warning"))
+    return warnings
 
 
 def _entry_starts(text: str) -> int:

@@ -401,6 +401,8 @@ class PeopleIndex:
         self, author: Author, evidence: set[Hashable], paper: Hashable | None
     ) -> PersonMatch:
         """The person ``author`` is by the name alone (and its co-authors)."""
+        if author.organisation:
+            return organisation_match(self, author)
         if author.native:
             found = self.by_native.get(author.native, set())
             if len(found) == 1:
@@ -827,6 +829,23 @@ class PeopleIndex:
             names = ", ".join(self.people[c].name for c in ordered)
             return PersonMatch("suggestion", None, ordered, f"no exact match; close to {names}")
         return PersonMatch("new", reason="no one of this name")
+
+
+def organisation_match(people: PeopleIndex, author: Author) -> PersonMatch:
+    """An organisation ("{Example Standards Committee}") is only the one recorded under
+    exactly its name, written whole (no given name): never a person by initials, a close
+    name or co-authors, and several of the name are for the user to tell apart."""
+    found = {
+        person_id
+        for person_id in people.by_full.get(_full_key("", author.family), ())
+        if not people.people[person_id].given and people.people[person_id].family == author.family
+    }
+    if len(found) == 1:
+        return PersonMatch("exact", _one(found), reason="same organisation")
+    if found:
+        reason = f"{author.printed}: several organisations of this name"
+        return PersonMatch("ambiguous", None, tuple(sorted(found, key=str)), reason)
+    return PersonMatch("new", reason="no organisation of this name")
 
 
 def _others(papers: Iterable[frozenset[Hashable]], person: Hashable) -> frozenset[Hashable]:

@@ -266,13 +266,16 @@ def bibtex_title(paper: ExportPaper, *, latex: bool = True) -> str:
 
 
 def bibtex_name(author: ExportAuthor, *, latex: bool = True) -> str:
-    """An author as "Family, Given" from the printed name, with ``*`` after the family name
-    for equal contribution; a name in Chinese script as written (徐宏力)."""
+    """An author as "Family, Given" ("Doe, Jr., John A." with a suffix) from the printed
+    name, with ``*`` after the family name for equal contribution; a name in Chinese script
+    as written (徐宏力), an organisation braced whole ("{Example Standards Committee}")."""
     encode = latex_encode if latex else utf8_encode
     printed = _clean(author.printed)
     star = "*" if author.equal else ""
     if is_chinese(printed) and " " not in printed and "," not in printed:
         return encode(printed) + star
+    if author.organisation:
+        return "{" + encode(printed) + "}" + star  # one name, never split: {Acme, Inc.}
     parts = _recorded_parts(printed, author.family) or _parsed_parts(printed)
     if parts is None:
         return "{" + encode(printed) + "}" + star

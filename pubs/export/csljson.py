@@ -84,25 +84,35 @@ def csl_authors(paper: ExportPaper, *, cited: bool = False) -> list[dict[str, st
 
 
 def csl_name(author: ExportAuthor) -> dict[str, str]:
-    """{"family": "Fang", "given": "Jin"}; a name in Chinese script as a literal."""
-    return dict(_csl_name(author.printed, author.given, author.family))
+    """{"family": "Fang", "given": "Jin"}, with the particles and suffix as their own
+    parts ({"family": "Beethoven", "given": "Ludwig", "non-dropping-particle": "van"},
+    {"family": "Doe", "given": "John A.", "suffix": "Jr."}), as citeproc-js reads them out
+    of a family and given name; an organisation and a name in Chinese script as a literal."""
+    return dict(_csl_name(author.printed, author.given, author.family, author.native))
 
 
 @lru_cache(maxsize=8192)  # an author's name recurs on each of their papers
-def _csl_name(printed: str, given: str, family: str) -> tuple[tuple[str, str], ...]:
+def _csl_name(printed: str, given: str, family: str, native: str) -> tuple[tuple[str, str], ...]:
     if is_chinese(printed) and " " not in printed.strip():
         return (("literal", printed.strip()),)
-    given, family, suffix = ExportAuthor(printed, given, family).name_parts()
-    parts = (("family", family), ("given", given), ("suffix", suffix))
+    name = ExportAuthor(printed, given, family, native).parts()
+    parts = (
+        ("literal", name.literal),
+        ("family", name.family),
+        ("given", name.given),
+        ("non-dropping-particle", name.particle),
+        ("dropping-particle", name.dropping_particle),
+        ("suffix", name.suffix),
+    )
     return tuple((part, value) for part, value in parts if value)
 
 
 def _editor_names(editor: str) -> list[dict[str, str]]:
     people, _ = parse_authors(editor)
     return [
-        {"family": " ".join(p for p in (e.von, e.family) if p), "given": e.given}
-        if not e.native
-        else {"literal": e.native}
+        {"literal": e.native or e.family}
+        if e.native or e.organisation
+        else csl_name(ExportAuthor(e.printed, e.given, e.surname))
         for e in people
     ]
 

@@ -23,6 +23,30 @@ def _plain(given: str) -> bool:
     return bool(given) and all(word[0].isupper() or not word[0].isalpha() for word in given.split())
 
 
+@dataclass(frozen=True, slots=True)
+class NameParts:
+    """A name as CSL's name object holds it: an organisation as one ``literal``, a person's
+    given and family names, the particles ("van" of "Ludwig van Beethoven" before the
+    family name, CSL's non-dropping particle; "van" of "Beethoven, Ludwig van", written
+    with the given names, its dropping particle) and a suffix ("Jr.")."""
+
+    given: str = ""
+    family: str = ""
+    particle: str = ""
+    dropping_particle: str = ""
+    suffix: str = ""
+    literal: str = ""
+
+
+def _leading_lower(words: list[str]) -> int:
+    """How many of the words begin in lower case, the last word aside (citeproc-js's test
+    of a particle: "van der Waals" -> 2)."""
+    count = 0
+    while count < len(words) - 1 and words[count].lstrip("-'’")[:1].islower():
+        count += 1
+    return count
+
+
 @dataclass(slots=True)
 class ExportAuthor:
     """An author as the paper prints them, and the person they are."""
@@ -44,6 +68,36 @@ class ExportAuthor:
     member: bool = False
     #: The person's ORCID iD ("0000-0002-1825-0097"), "" when not recorded.
     orcid: str = ""
+
+    @property
+    def organisation(self) -> bool:
+        """Whether the author is named whole: recorded with a family name only, of several
+        words or in Chinese script, printed as it is ("Example Standards Committee",
+        北京市示例研究院), as the import records an organisation (pubs.bibtex.names)."""
+        printed = " ".join(self.printed.split())
+        if self.given or self.native or not printed or printed != self.family:
+            return False
+        return is_chinese(printed) or (" " in printed and not printed.split()[0].islower())
+
+    def parts(self) -> NameParts:
+        """The printed name's parts as CSL names them (:class:`NameParts`)."""
+        if self.organisation:
+            return NameParts(literal=" ".join(self.printed.split()))
+        given, family, suffix = self.name_parts()
+        words = family.split(" ")
+        lower = _leading_lower(words) if given else 0
+        given_words = given.split(" ")
+        given_words.reverse()
+        dropping = _leading_lower(given_words)
+        given_words.reverse()
+        keep = len(given_words) - dropping
+        return NameParts(
+            given=" ".join(given_words[:keep]),
+            family=" ".join(words[lower:]),
+            particle=" ".join(words[:lower]),
+            dropping_particle=" ".join(given_words[keep:]),
+            suffix=suffix,
+        )
 
     def name_parts(self) -> tuple[str, str, str]:
         """(given, family with its particle, suffix) of the printed name: ("Jin", "Fang", "").

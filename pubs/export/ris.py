@@ -35,9 +35,10 @@ def ris_type(paper: ExportPaper) -> str:
 
 
 def ris_name(author: ExportAuthor) -> str:
-    """ "Fang, Jin" (Zotero splits at the comma); a name in Chinese script as written."""
-    if is_chinese(author.printed) and " " not in author.printed.strip():
-        return author.printed.strip()
+    """ "Fang, Jin", "Doe, John A., Jr." (Zotero splits at the commas); an organisation
+    and a name in Chinese script as written, one name."""
+    if author.organisation or (is_chinese(author.printed) and " " not in author.printed.strip()):
+        return " ".join(author.printed.split())
     given, family, suffix = author.name_parts()
     return ", ".join(part for part in (family, given, suffix) if part)
 

@@ -207,7 +207,8 @@ def coins(paper: ExportPaper) -> str:
 
 def json_ld(paper: ExportPaper, *, url: str, person_url: Callable[[str], str]) -> dict[str, Any]:
     """The paper as a schema.org ScholarlyArticle, for search engines: its named authors (a
-    list that goes on names no one more), its journal or proceedings as ``venue_title``."""
+    list that goes on names no one more; an organisation as an Organization), its journal or
+    proceedings as ``venue_title``."""
     data: dict[str, Any] = {
         "@context": "https://schema.org",
         "@type": "ScholarlyArticle",
@@ -233,7 +234,8 @@ def json_ld(paper: ExportPaper, *, url: str, person_url: Callable[[str], str]) -
 
 
 def _json_ld_author(author: ExportAuthor, person_url: Callable[[str], str]) -> dict[str, Any]:
-    data = {"@type": "Person", "name": author.printed, "url": person_url(author.person)}
+    kind = "Organization" if author.organisation else "Person"
+    data = {"@type": kind, "name": author.printed, "url": person_url(author.person)}
     if author.orcid:
         data["sameAs"] = orcid_url(author.orcid)
     return data

@@ -448,6 +448,37 @@ SAME_AUTHOR_SAME_YEAR = replace(
     slug="same-author-same-year",
 )
 
+SUFFIX_AND_PARTICLES = ExportPaper(
+    title="Counting Sheep",
+    kind="journal",
+    year=1978,
+    authors=(
+        ExportAuthor("John A. Doe Jr.", "John A.", "Doe", position=1),
+        ExportAuthor("Ludwig van Beethoven", "Ludwig", "van Beethoven", position=2),
+        ExportAuthor("Tomás de la Rosa", "Tomás", "de la Rosa", position=3),
+    ),
+    container_title="Journal of Tests",
+    slug="suffix-and-particles",
+)
+ORGANISATIONS = ExportPaper(
+    title="A Standard",
+    kind="other",
+    year=2001,
+    authors=(
+        ExportAuthor("Example Standards Committee", "", "Example Standards Committee", position=1),
+        ExportAuthor("北京市示例研究院", "", "北京市示例研究院", position=2),
+    ),
+    institution="Example Institute",
+    slug="organisations",
+)
+INITIALS_WITHOUT_SPACES = ExportPaper(
+    title="Initials",
+    kind="journal",
+    year=2001,
+    authors=authors("T.L. Smith", "Shin-ichi Tanaka", "T.-L. Wong", "S R Mackenzie"),
+    container_title="Journal of Tests",
+    slug="initials-without-spaces",
+)
 CASES: tuple[ExportPaper, ...] = (
     ONE_AUTHOR, TWO_AUTHORS, THREE_AUTHORS, SEVEN_AUTHORS, TWENTY_TWO_AUTHORS, SHORTENED,
     SHORTENED_SIX, CHINESE_JOURNAL, CHINESE_NAMES, CHINESE_PATENT, PATENT, PATENT_WITH_GAP,
@@ -456,4 +487,5 @@ CASES: tuple[ExportPaper, ...] = (
     CONFERENCE_MONTH, CONFERENCE_UNPUBLISHED, PROCEEDINGS_WITH_EDITORS, CHINESE_CONFERENCE,
     JOURNAL_MONTH, JOURNAL_PAGES_ONLY, SHORTENED_ONE, TWENTY_AUTHORS, WEB_UNDATED, EDITED_BOOK,
     REPORT_WITHOUT_NUMBER, THESIS_ONLINE, PREPRINT_UNDER_REVIEW_MONTH, SAME_AUTHOR_SAME_YEAR,
+    SUFFIX_AND_PARTICLES, ORGANISATIONS, INITIALS_WITHOUT_SPACES,
 )  # fmt: skip

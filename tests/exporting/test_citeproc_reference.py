@@ -96,6 +96,13 @@ KEPT = (
         "such a patent unnamed.",
         _acm_patent_number,
     ),
+    Kept(
+        "gbt7714",
+        lambda item: any(name.get("suffix", "").endswith(".") for name in item.get("author", ())),
+        'A suffix keeps its full stop ("DOE J A Jr."); citeproc-js drops it before the comma'
+        ' of GB/T 7714\'s names ("DOE J A Jr, VAN BEETHOVEN L").',
+        lambda text, item: text.replace(" Jr, ", " Jr., "),
+    ),
 )
 #: Cases compared elsewhere: citeproc-js reads HTML tags in a value as markup (Zotero's
 #: rich-text titles); our titles are plain text, printed as written (escaped in HTML).

@@ -23,9 +23,9 @@ from pubs.export.styles.values import MONTHS, capitalize_first, page_range, titl
 
 AUTHORS = NameStyle(
     and_="text", delimiter_precedes_last="always", name_as_sort_order="first",
-    initialize_with=None, et_al_min=7, et_al_use_first=3,
+    initialize_with=None, normalize_with=". ", et_al_min=7, et_al_use_first=3,
 )  # fmt: skip
-EDITORS = NameStyle(and_="text", delimiter_precedes_last="contextual")
+EDITORS = NameStyle(and_="text", delimiter_precedes_last="contextual", normalize_with=". ")
 ITALIC_TITLES = ("book", "report", "graphic", "map", "motion_picture", "software", "dataset")
 
 

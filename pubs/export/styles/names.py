@@ -34,6 +34,9 @@ class NameStyle:
     delimiter_precedes_et_al: str = "contextual"
     #: What follows an initial ("J." for ". "); None: given names in full.
     initialize_with: str | None = None
+    #: Given names written out, initials as this writes them ("S. R."): a style's
+    #: ``initialize-with`` where a name sets ``initialize="false"``.
+    normalize_with: str | None = None
     #: Keep the hyphen of a hyphenated given name ("C.-J.").
     initialize_with_hyphen: bool = True
     #: "" (Given Family), "first" (the first name inverted) or "all".
@@ -58,12 +61,33 @@ class Name:
     given: str = ""
     family: str = ""
     particle: str = ""
+    #: A particle written with the given names ("Ludwig van"): after them, in every order.
+    dropping_particle: str = ""
+    suffix: str = ""
 
     @classmethod
     def from_csl(cls, value: dict[str, str]) -> Name:
-        """The name of a CSL name object; a family name's leading lower-case words are its
-        particle ("van Gogh")."""
-        return _parsed(value.get("literal", ""), value.get("given", ""), value.get("family", ""))
+        """The name of a CSL name object: its particles as given, else, as citeproc-js reads
+        a name with given names, a family name's leading lower-case words ("van Gogh")."""
+        name = _parsed(value.get("literal", ""), value.get("given", ""), value.get("family", ""))
+        particle = value.get("non-dropping-particle", "")
+        dropping = value.get("dropping-particle", "")
+        suffix = value.get("suffix", "")
+        if not (particle or dropping or suffix):
+            return name
+        if particle or dropping:  # given: citeproc-js reads no particle out of the names
+            name = Name(
+                given=typographic(value.get("given", "")),
+                family=typographic(value.get("family", "")),
+                particle=typographic(particle),
+            )
+        return Name(
+            given=name.given,
+            family=name.family,
+            particle=name.particle,
+            dropping_particle=typographic(dropping),
+            suffix=typographic(suffix),
+        )
 
     @property
     def key(self) -> str:
@@ -82,55 +106,157 @@ def _parsed(literal: str, given: str, family: str) -> Name:
         return Name(literal=typographic(literal))
     words = typographic(family).split(" ")
     lower = 0
-    while lower < len(words) - 1 and words[lower][:1].islower():
+    while given and lower < len(words) - 1 and words[lower][:1].islower():
         lower += 1
     return Name(
         given=typographic(given), family=" ".join(words[lower:]), particle=" ".join(words[:lower])
     )
 
 
+#: citeproc-js's tests of a name's letters (CSL.NAME_INITIAL_REGEXP, CSL.ROMANESQUE_REGEXP,
+#: CSL.STARTSWITH_ROMANESQUE_REGEXP).
+_NAME_INITIAL = re.compile(
+    "^([A-Z\u0e01-\u0e5b\u00c0-\u017f\u0400-\u042f\u0590-\u05d4\u05d6-\u05ff\u0600-\u06ff"
+    "\u0370\u0372\u0376\u0386\u0388-\u03ab\u03e2\u03e4\u03e6\u03e8\u03ea\u03ec\u03ee\u03f4"
+    "\u03f7\u03fd-\u03ff])([a-zA-Z\u0e01-\u0e5b\u00c0-\u017f\u0400-\u052f\u0600-\u06ff"
+    "\u0370-\u03ff\u1f00-\u1fff]*|)(\\.)*"
+)
+_LETTERS = (
+    "a-zA-Z\u0e01-\u0e5b\u00c0-\u017f\u0370-\u03ff\u0400-\u052f\u0590-\u05d4\u05d6-\u05ff"
+    "\u1f00-\u1fff\u0600-\u06ff\u200c\u200d\u200e\u0218\u0219\u021a\u021b\u202a-\u202e"
+)
+_HAS_ROMANESQUE = re.compile(f"[-0-9{_LETTERS}]")
+_STARTS_ROMANESQUE = re.compile(f"^[&{_LETTERS}]")
+_NAME_SEPARATOR = re.compile(r"[-\s]+")
+
+
 @lru_cache(maxsize=4096)
 def initials(given: str, initialize_with: str, *, hyphen: bool = True) -> str:
-    """ "Cho-Jui" -> "C.-J.", "Martin Luther" -> "M. L." (``initialize_with`` ". ")."""
-    parts = _GIVEN_PARTS.split(given.strip())
-    out = []
-    for index, part in enumerate(parts):
-        if index % 2:
-            if "-" in part and hyphen:
-                out.append(initialize_with.rstrip() + "-")
+    """Given names as initials, as citeproc-js makes them (CSL.Util.Names.initializeWith):
+    "Cho-Jui" -> "C.-J.", "Martin Luther" -> "M. L.", "T.L." -> "T. L.", "Shin-ichi" -> "S."
+    (a lower-case part after a hyphen is no name of its own), with ``initialize_with`` ". "."""
+    return _initialize(given, initialize_with, hyphen=hyphen, normalize_only=False)
+
+
+@lru_cache(maxsize=4096)
+def normalized(given: str, initialize_with: str) -> str:
+    """Given names written out, their initials as ``initialize_with`` writes them ("S R" ->
+    "S. R.", "John" -> "John"): what citeproc-js prints of a name it does not initialise in
+    a style that sets ``initialize-with``."""
+    return _initialize(given, initialize_with, hyphen=True, normalize_only=True)
+
+
+def _initialize(name: str, terminator: str, *, hyphen: bool, normalize_only: bool) -> str:
+    name = name.strip()
+    if not name or name in ("Lord", "Lady") or not _STARTS_ROMANESQUE.match(name):
+        return name
+    if not hyphen:
+        name = name.replace("-", " ")
+    name = re.sub(r"\s+", " ", re.sub(r"\s*-\s*", "-", name))
+    name = re.sub(r"-([a-z])", "\u2013\\1", name)
+    for index in range(len(name) - 2, -1, -1):
+        if name[index] == "." and name[index + 1] != " ":
+            name = name[:index] + ". " + name[index + 1 :]
+    strings = _NAME_SEPARATOR.split(name)
+    separators = _NAME_SEPARATOR.findall(name)
+    if not separators:
+        last = re.search(r"[^.]+$", strings[0])
+        if last and len(last.group()) == 1 and last.group() != last.group().lower():
+            strings[0] += "."
+    parts = [strings[0]]
+    for separator, string in zip(separators, strings[1:], strict=True):
+        parts += [separator, string]
+    text = _normalize(parts, terminator) if normalize_only else _initials(parts, terminator)
+    return re.sub("\u2013([a-z])", r"-\1", text)
+
+
+def _initials(parts: list[str], terminator: str) -> str:
+    """citeproc-js's CSL.Util.Names.doInitialize, for a name without markup."""
+    count = len(parts)
+    for index in range(0, count, 2):
+        part = parts[index]
+        if not part:
+            continue
+        match = _NAME_INITIAL.match(part)
+        first, rest, stop = match.groups() if match else ("", "", None)
+        if match and rest and stop:
+            first, rest = first + rest, ""
+        if match and first[:1] == first[:1].upper():
+            capitals = ""
+            for char in rest:
+                if char != char.upper():
+                    break
+                capitals += char
+            extra = capitals.lower() if rest and len(capitals) < len(rest) else ""
+            parts[index] = first + extra
+            if index < count - 1:
+                parts[index + 1] = terminator + "-" if "-" in parts[index + 1] else terminator
             else:
-                out.append(initialize_with)
-        elif part:
-            out.append(part[0].upper() if not part[0].isupper() else part[0])
-    text = "".join(out)
-    return (text + initialize_with).strip() if text else ""
+                parts.append(terminator)
+        elif _HAS_ROMANESQUE.search(part) and not (match and stop):
+            parts[index] = " " + part
+    return _tidy("".join(parts))
+
+
+def _normalize(parts: list[str], terminator: str) -> str:
+    """citeproc-js's CSL.Util.Names.doNormalize, for a name without markup."""
+    abbreviated = []
+    for index, part in enumerate(parts):
+        if len(part) > 1 and part.endswith("."):
+            parts[index] = re.sub(r"^(.*)\.(.*)$", r"\1\2", part)
+            abbreviated.append(True)
+        else:
+            abbreviated.append(len(part) == 1 and part.upper() == part)
+    for index in range(0, len(parts), 2):
+        if not abbreviated[index]:
+            continue
+        if index < len(parts) - 2:
+            if not abbreviated[index + 2]:
+                parts[index + 1] += " "
+            if len(parts[index + 2]) > 1:
+                parts[index + 1] = terminator.rstrip("\ufeff") + parts[index + 1]
+            else:
+                parts[index + 1] = terminator
+        if index == len(parts) - 1:
+            parts[index] += terminator
+    return _tidy("".join(parts))
+
+
+def _tidy(text: str) -> str:
+    text = re.sub(r"[\t\n\x0b\x0c\r \ufeff\u00a0]+$", "", text)
+    return re.sub(r"[\t\n\x0b\x0c\r ]+", " ", re.sub(r"\s*-\s*", "-", text))
 
 
 def format_name(
     name: Name, style: NameStyle, *, inverted: bool, static_order: bool = False
 ) -> Text:
-    """One name: "J. Fang", "Fang, J.", "FANG J", "van Gogh, V.", "Gogh, Vincent van"."""
-    if name.literal:
-        return plain(name.literal)
+    """One name: "J. Fang", "Fang, J.", "FANG J", "van Gogh, V.", "Gogh, Vincent van",
+    "J. A. Doe Jr.", "Doe, J. A., Jr."."""
+    if name.literal:  # citeproc-js sets a literal name in the family name's case
+        return plain(name.literal.upper() if style.family_upper else name.literal)
     given = name.given
     if style.initialize_with is not None and given:
         given = initials(given, style.initialize_with, hyphen=style.initialize_with_hyphen)
+    elif style.normalize_with is not None and given:
+        given = normalized(given, style.normalize_with)
     family = " ".join(part for part in (name.particle, name.family) if part)
     family_only = name.family
     if style.family_upper:
         family, family_only = family.upper(), family_only.upper()
     if not name.romanesque:
         return plain(family + given)
+    given = " ".join(part for part in (given, name.dropping_particle) if part)
     if static_order:
-        return plain(" ".join(part for part in (family, given) if part))
+        return plain(" ".join(part for part in (family, given, name.suffix) if part))
     if not inverted:
-        return plain(" ".join(part for part in (given, family) if part))
+        return plain(" ".join(part for part in (given, family, name.suffix) if part))
+    suffix = f"{style.sort_separator}{name.suffix}" if name.suffix else ""
     if not given:
-        return plain(family)
+        return plain(family + suffix)
     if name.particle and style.demote_particle == "display-and-sort":
         demoted = " ".join((given, name.particle.upper() if style.family_upper else name.particle))
-        return plain(f"{family_only}{style.sort_separator}{demoted}")
-    return plain(f"{family}{style.sort_separator}{given}")
+        return plain(f"{family_only}{style.sort_separator}{demoted}{suffix}")
+    return plain(f"{family}{style.sort_separator}{given}{suffix}")
 
 
 def format_names(
@@ -232,8 +358,10 @@ def sort_names(
         given = name.given
         if initialize_with is not None and given:
             given = initials(given, initialize_with)
+        given = " ".join(part for part in (given, name.dropping_particle) if part)
         if demote_particle and name.particle:
-            parts.append(" ".join(part for part in (name.family, given, name.particle) if part))
+            order = (name.family, given, name.particle, name.suffix)
         else:
-            parts.append(" ".join(part for part in (name.particle, name.family, given) if part))
+            order = (name.particle, name.family, given, name.suffix)
+        parts.append(" ".join(part for part in order if part))
     return ", ".join(parts)

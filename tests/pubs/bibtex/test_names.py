@@ -130,7 +130,7 @@ def test_an_escaped_brace_does_not_hide_the_next_separator():
         "Li-Wen Chang",
         "J.-P. Serre",
         "O'Neil, Cathy",
-        "John Smith Jr.",
+        "Smith, Jr., John",
         "Öztürk, Meltem",
     ],
 )
@@ -139,6 +139,28 @@ def test_names_split_as_bibtexparser_splits_them(name):
     author = parse_name(name)
     parts = (found.first, found.von, found.last, found.jr)
     assert (author.given, author.von, author.family, author.jr) == tuple(map(" ".join, parts))
+
+
+@pytest.mark.parametrize(
+    ("name", "given", "family", "suffix"),
+    [
+        ("John Smith Jr.", "John", "Smith", "Jr."),
+        ("John A. Doe Jr.", "John A.", "Doe", "Jr."),
+        ("Henry Ford II", "Henry", "Ford", "II"),
+    ],
+)
+def test_a_suffix_written_without_a_comma_is_a_suffix_not_the_family_name(
+    name, given, family, suffix
+):
+    # BibTeX reads "John Smith Jr." as a family name "Jr."; the printed name the import
+    # stores ("John A. Doe Jr." for "Doe, Jr., John A.") is read back so.
+    author = parse_name(name)
+    assert (author.given, author.family, author.jr, author.printed) == (
+        given,
+        family,
+        suffix,
+        name,
+    )
 
 
 def test_the_most_authors_an_entry_may_have_are_the_positions_an_authorship_takes():
@@ -190,3 +212,40 @@ def test_words_that_may_be_given_names_stay_given_names(raw):
 def test_an_anonymous_author_is_no_one(anonymous):
     authors, _ = parse_authors(f"{anonymous} and Jo Smith")
     assert [author.printed for author in authors] == ["Jo Smith"]
+
+
+@pytest.mark.parametrize(
+    "name",
+    [
+        "{Example Standards Committee}",
+        "{Barnes and Noble, Inc.}",
+        "{Google}",
+        "{R Core Team}",
+        "{北京市示例研究院}",
+        "北京市示例研究院",
+        "清华大学",
+        "科技部",
+    ],
+)
+def test_an_organisation_is_one_name_written_whole(name):
+    author = parse_name(name)
+    assert author.organisation
+    assert (author.given, author.native) == ("", "")
+    assert author.family == author.printed == name.strip("{}")
+
+
+@pytest.mark.parametrize(
+    "name",
+    [
+        "{\\'E}mile Zola",
+        "{Jiarui Fang}",
+        "{Jean de La Fontaine}",
+        "Example Standards Committee",
+        "徐宏力",
+        "欧阳娜娜",
+        "王中心",
+        "Doe, Jr., John A.",
+    ],
+)
+def test_a_person_is_never_an_organisation(name):
+    assert not parse_name(name).organisation

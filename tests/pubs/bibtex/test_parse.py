@@ -408,3 +408,25 @@ def test_entries_are_counted_before_the_file_is_read_but_not_inside_values():
     many = "".join(f"@misc{{m{n}, year=1}}" for n in range(10))  # on one line
     with pytest.raises(BibtexError, match="the file has 10 entries; the limit is 4 per import"):
         parse('@string{s = "x"} @comment{@misc{c,}} ' + many, max_entries=4)
+
+
+def test_a_group_opened_by_an_escaped_brace_is_read_as_bibtex_reads_it():
+    text = "@article{a, title={x \\{y} z}, journal={J}}\n@article{b, title={B}}\n"
+    parsed = parse(text)
+    assert [entry.fields for entry in parsed.entries] == [
+        {"title": "x {y} z", "journal": "J"},
+        {"title": "B"},
+    ]
+    assert [(p.line, p.key, p.severity) for p in parsed.problems] == [(1, "a", "warning")]
+
+
+def test_a_literal_escaped_brace_that_bibtex_could_not_close_is_left_as_it_is():
+    # Zotero's file names keep a title's unpaired brace (bibtexparser's issue #347).
+    text = (
+        "@article{r, file = {Ashwagandha \\{Withania.pdf:/z/Withania.pdf:application/pdf},"
+        " title = {T}}\n@article{b, title={B}}\n"
+    )
+    parsed = parse(text)
+    assert [entry.key for entry in parsed.entries] == ["r", "b"]
+    assert parsed.entries[0].fields["title"] == "T"
+    assert not parsed.problems

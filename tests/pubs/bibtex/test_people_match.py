@@ -601,3 +601,34 @@ def test_an_orcid_id_tells_apart_initials_that_fit_two_people(index):
 def test_a_name_of_a_person_without_an_orcid_id_is_theirs_whatever_the_record_gives(index):
     found = index.match(parse_name("Jin Fang"), orcid=ORCID)
     assert (found.kind, found.person) == ("exact", "jin")
+
+
+ORGANISATIONS = PeopleIndex(
+    [
+        PersonRecord("committee", "", "Example Standards Committee"),
+        PersonRecord("institute", "", "北京市示例研究院"),
+        PersonRecord("human", "E. S.", "Committee"),
+    ]
+)
+
+
+@pytest.mark.parametrize(
+    ("name", "person"),
+    [("{Example Standards Committee}", "committee"), ("{北京市示例研究院}", "institute")],
+)
+def test_an_organisation_is_the_one_of_exactly_its_name(name, person):
+    found = ORGANISATIONS.match(parse_name(name))
+    assert (found.kind, found.person) == ("exact", person)
+
+
+@pytest.mark.parametrize(
+    "name", ["{Example standards committee}", "{Example Standards Committees}", "{Committee}"]
+)
+def test_an_organisation_written_otherwise_is_a_new_one(name):
+    assert ORGANISATIONS.match(parse_name(name)).kind == "new"
+
+
+def test_a_person_is_never_an_organisation_nor_an_organisation_a_person():
+    assert ORGANISATIONS.match(parse_name("E. S. Committee")).person == "human"
+    assert ORGANISATIONS.match(parse_name("Example Standards Committee")).person is None
+    assert ORGANISATIONS.match(parse_name("{E. S. Committee Inc.}")).kind == "new"

@@ -3,7 +3,8 @@
 import json
 from dataclasses import replace
 
-from pubs.export.csljson import OTHERS, UNNAMED, csl_item, to_csl_json
+from pubs.export.csljson import OTHERS, UNNAMED, csl_item, csl_name, to_csl_json
+from pubs.export.model import ExportAuthor
 from tests.pubs.export.formats import csl_items
 from tests.pubs.export.samples import (
     AWARDED,
@@ -93,3 +94,28 @@ def test_a_patent_known_by_number_keeps_it_as_title_but_not_in_citations():
     known = replace(PATENT, title=PATENT.number)
     assert csl_item(known, "k")["title"] == "CN113961324A"
     assert "title" not in csl_item(known, "k", cited=True)
+
+
+def test_a_name_parts_particles_and_suffix_are_csl_name_parts():
+    assert csl_name(ExportAuthor("Beethoven, Ludwig van", "Ludwig van", "Beethoven")) == {
+        "family": "Beethoven",
+        "given": "Ludwig",
+        "dropping-particle": "van",
+    }
+    assert csl_name(ExportAuthor("Johannes van der Waals", "Johannes", "van der Waals")) == {
+        "family": "Waals",
+        "given": "Johannes",
+        "non-dropping-particle": "van der",
+    }
+    assert csl_name(ExportAuthor("Henry Ford II", "Henry", "Ford")) == {
+        "family": "Ford",
+        "given": "Henry",
+        "suffix": "II",
+    }
+
+
+def test_an_organisation_is_a_literal_and_a_one_word_name_a_family_name():
+    committee = "Example Standards Committee"
+    assert csl_name(ExportAuthor(committee, "", committee)) == {"literal": committee}
+    assert csl_name(ExportAuthor("Google", "", "Google")) == {"family": "Google"}
+    assert csl_name(ExportAuthor("de la Rosa", "", "de la Rosa")) == {"family": "de la Rosa"}
