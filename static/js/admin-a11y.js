@@ -2,10 +2,12 @@
    screen reader says what each one is:
    - a select2 picker (an autocomplete field) is named by its field's label, or, in a table,
      by its column's header, followed by what it holds;
-   - a multiple picker's search box is named the same way;
+   - a multiple picker's search box, and the search box of an open picker, are named the same
+     way;
    - a control in a list's editable column is named by the column and the row's record
      ("Public: The paper's title");
-   - the search icons of a "chosen / available" box are images with a name.
+   - the search icons of a "chosen / available" box are images with a name;
+   - an open picker tells which list it controls.
    Pickers and rows come and go (an inline row added, a picker opened), so this runs again on
    every change of the page. */
 (function () {
@@ -78,6 +80,17 @@
     }
   }
 
+  /* The search box of an open picker's drop-down, which select2 puts at the end of the page:
+     its results' id names the select it searches ("select2-id_venue-results"). */
+  function nameDropdownSearch() {
+    for (const search of document.querySelectorAll(".select2-dropdown .select2-search__field:not([aria-label])")) {
+      const results = (search.getAttribute("aria-controls") || "").match(/^select2-(.+)-results$/);
+      const select = results && document.getElementById(results[1]);
+      const name = select && (namer(select) ? text(namer(select)) : select.getAttribute("aria-label"));
+      if (name) search.setAttribute("aria-label", name);
+    }
+  }
+
   function nameListColumns() {
     const list = document.getElementById("result_list");
     if (!list) return;
@@ -98,11 +111,27 @@
 
   function nameAll() {
     namePickers();
+    nameDropdownSearch();
     nameListColumns();
     nameIcons();
   }
 
+  /* An open picker names its list with aria-owns; a combobox names it with aria-controls. */
+  function controlsOf(mutations) {
+    for (const mutation of mutations) {
+      const owns = mutation.target.getAttribute("aria-owns");
+      if (owns && mutation.target.getAttribute("role") === "combobox") {
+        mutation.target.setAttribute("aria-controls", owns);
+      }
+    }
+  }
+
   new MutationObserver(nameAll).observe(document.documentElement, { childList: true, subtree: true });
+  new MutationObserver(controlsOf).observe(document.documentElement, {
+    attributes: true,
+    attributeFilter: ["aria-owns"],
+    subtree: true,
+  });
   document.addEventListener("DOMContentLoaded", nameAll);
   window.addEventListener("load", nameAll);
 })();

@@ -180,6 +180,12 @@ def test_admin_pages_have_no_serious_accessibility_finding(
         page.goto(f"{site}{path}")
         findings += audit(page, f"admin-{name}-{language}", capsys)
 
+    # A picker open for typing: the venue's on a paper's form.
+    page.goto(f"{site}{pages['paper-change']}")
+    page.click(".field-venue .select2-selection")
+    page.wait_for_selector(".select2-dropdown .select2-search__field")
+    findings += audit(page, f"admin-paper-venue-picker-{language}", capsys)
+
     # A form showing its errors: a paper saved without a title.
     page.goto(f"{site}/admin/pubs/paper/add/")
     page.click("input[name=_save]")
