@@ -94,6 +94,12 @@ def test_a_missing_page_is_the_sites_404_page_with_debug_on(client, settings):
         assert 'class="error-page"' in response.content.decode(), path
 
 
+def test_a_query_a_page_cannot_use_is_the_sites_400_page_with_debug_on(client, settings):
+    settings.DEBUG = True
+    response = client.get("/publications/?year=abc")
+    assert response.status_code == 400 and 'class="error-page"' in response.content.decode()
+
+
 def test_debug_technical_404_asks_for_djangos_page(client, settings):
     settings.DEBUG = True
     settings.DEBUG_TECHNICAL_404 = True
