@@ -9,6 +9,7 @@ axe.min.js: nothing is fetched while the tests run.
 
 from __future__ import annotations
 
+import time
 from collections import Counter
 from collections.abc import Iterator
 
@@ -51,8 +52,8 @@ BIB = """@inproceedings{odd2025,
 
 
 @pytest.fixture(scope="module")
-def site(catalogue_site, django_db_blocker) -> str:
-    """The CCF catalogue and the demo data on a live server, with a superuser and an import
+def site(demo_site, django_db_blocker) -> str:
+    """The demo data (with its venues) on a live server, with a superuser and an import
     job in each stage (committed, emptied with the rest after the module)."""
     with django_db_blocker.unblock():
         get_user_model().objects.create_superuser("labadmin", "", PASSWORD)
@@ -67,7 +68,7 @@ def site(catalogue_site, django_db_blocker) -> str:
                 progress={"done": 3, "total": 10},
                 message="Crossref did not answer" if stage == JobStage.FAILED else "",
             )
-    return catalogue_site
+    return demo_site
 
 
 @pytest.fixture
@@ -86,13 +87,15 @@ def session(browser, request) -> Iterator:
 def audit(page, name: str, capsys) -> list[str]:
     """Run axe on the page as it is, print its result, save a screenshot; the critical and
     serious findings, one line each."""
+    started = time.perf_counter()
     results = AXE.run(page).response
+    seconds = time.perf_counter() - started
     violations = results["violations"]
     impacts = Counter(v["impact"] for v in violations)
     found = ", ".join(f"{v['id']} ({v['impact']}, {len(v['nodes'])})" for v in violations)
     with capsys.disabled():
         print(
-            f"\naxe {name}: {len(results['passes'])} rules passed, "
+            f"\naxe {name} ({seconds:.1f} s): {len(results['passes'])} rules passed, "
             f"{len(violations)} failed {dict(impacts)}{': ' + found if found else ''}"
         )
     SCREENSHOTS.mkdir(parents=True, exist_ok=True)
