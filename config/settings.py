@@ -48,6 +48,8 @@ INSTALLED_APPS = [
     "django.contrib.messages",
     "whitenoise.runserver_nostatic",
     "django.contrib.staticfiles",
+    # Widgets' templates found as every template is (templates/admin/widgets/), by FORM_RENDERER.
+    "django.forms",
     "django_filters",
     "people",
     "pubs",
@@ -85,12 +87,17 @@ MIDDLEWARE = [
     # Hands the request's user to the history.
     "simple_history.middleware.HistoryRequestMiddleware",
     "django.contrib.messages.middleware.MessageMiddleware",
+    # With DEBUG on, a missing page is the site's 404 page too (DEBUG_TECHNICAL_404 for Django's).
+    "pubs.web.views.NotFoundPageInDevelopment",
     "django.middleware.clickjacking.XFrameOptionsMiddleware",
     # Last: answers a locked login with its page.
     "axes.middleware.AxesMiddleware",
 ]
 
 ROOT_URLCONF = "config.urls"
+FORM_RENDERER = "django.forms.renderers.TemplatesSetting"
+#: With DEBUG on, Django's technical page for a missing page instead of the site's own.
+DEBUG_TECHNICAL_404 = env_bool("DEBUG_TECHNICAL_404", default=False)
 WSGI_APPLICATION = "config.wsgi.application"
 
 TEMPLATES = [

@@ -92,7 +92,23 @@ def rank_chart(rows: list[YearRanks], weigh: str = "papers") -> dict:
         title=titles[weigh],
         legend=legend,
     )
-    return {"chart": chart}
+    if chart is None:
+        return {"chart": None}
+    # Each rank is drawn in its colour and its own fill (solid, stripes, dots, lines), so that
+    # the ranks are told apart without their colours; the numbers are a table as well.
+    fills = {colour: f"rank-fill-{rank.lower() or 'none'}" for rank, colour in RANK_COLOURS}
+    return {
+        "chart": chart,
+        "colours": {rank.lower() or "none": colour for rank, colour in RANK_COLOURS},
+        "bars": [(bar, fills[bar.colour]) for bar in chart.bars],
+        "keys": [(key, fills[key.colour]) for key in chart.legend],
+        "ranks": [(rank, label) for rank, label in legend.items()],
+        "table": [(row.year, [row.counts.get(rank, 0) for rank in legend]) for row in rows],
+    }
+
+
+#: The ranks (in the order of the chart's legend) and their colours.
+RANK_COLOURS = [(rank, presentation.RANK_COLOURS[rank]) for rank in ("A", "B", "C", "")]
 
 
 @register.filter

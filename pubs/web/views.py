@@ -3,19 +3,21 @@
 from __future__ import annotations
 
 import json
-from collections.abc import Iterable
+from collections.abc import Callable, Iterable
 from dataclasses import dataclass
 from itertools import groupby
 from typing import Any
 
+from django.conf import settings
 from django.core.paginator import Page, Paginator
 from django.db.models import QuerySet
-from django.http import HttpRequest, HttpResponse
+from django.http import Http404, HttpRequest, HttpResponse
 from django.shortcuts import get_object_or_404, render
-from django.urls import reverse
+from django.urls import Resolver404, reverse
 from django.utils import timezone
 from django.utils.safestring import SafeString, mark_safe
 from django.utils.translation import gettext_lazy as _
+from django.views.defaults import page_not_found
 
 from people.models import Group
 from pubs.export.model import ExportPaper
@@ -276,3 +278,30 @@ def _person_json_ld(request: HttpRequest, person) -> SafeString:
 def _script_json(data: dict[str, Any]) -> SafeString:
     """``data`` as JSON that may stand inside a <script> element."""
     return mark_safe(json.dumps(data, ensure_ascii=False).translate(SCRIPT_ESCAPES))
+
+
+class NotFoundPageInDevelopment:
+    """A missing page answers with the site's own 404 page (templates/404.html, in the site's
+    look and language) with DEBUG on as with it off, where Django would show its technical
+    page; ``DEBUG_TECHNICAL_404 = True`` asks for that one. Errors (500) keep Django's
+    technical page in development."""
+
+    def __init__(self, get_response: Callable[[HttpRequest], HttpResponse]) -> None:
+        self.get_response = get_response
+
+    def __call__(self, request: HttpRequest) -> HttpResponse:
+        response = self.get_response(request)
+        # No view was found for the address: Django answered with its technical page.
+        if response.status_code == 404 and self._active() and request.resolver_match is None:
+            return page_not_found(request, Resolver404({"path": request.path_info}))
+        return response
+
+    def process_exception(self, request: HttpRequest, exception: Exception) -> HttpResponse | None:
+        """A view's Http404 (a paper that is not there)."""
+        if isinstance(exception, Http404) and self._active():
+            return page_not_found(request, exception)
+        return None
+
+    @staticmethod
+    def _active() -> bool:
+        return settings.DEBUG and not getattr(settings, "DEBUG_TECHNICAL_404", False)

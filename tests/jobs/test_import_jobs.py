@@ -61,7 +61,7 @@ def test_a_large_file_waits_for_the_worker_on_its_progress_page(admin_client, la
     html = response.content.decode()
     job = ImportJob.objects.get()
     assert response.redirect_chain[-1][0] == reverse("admin:pubs_importjob_progress", args=[job.pk])
-    assert "Waiting for the worker" in html and 'http-equiv="refresh"' in html
+    assert "Waiting for the worker" in html and "data-poll=" in html
     assert DBTaskResult.objects.get().status == TaskResultStatus.READY
 
 
@@ -126,7 +126,7 @@ def test_a_file_the_worker_cannot_read_fails_with_its_reason(
     assert job.stage == JobStage.FAILED
     response = admin_client.get(preview, follow=True)
     assert job.message in response.content.decode() and "entries" in job.message
-    assert 'http-equiv="refresh"' not in response.content.decode()
+    assert "data-poll=" not in response.content.decode()
 
 
 def test_a_job_left_running_by_a_dead_worker_is_run_by_a_worker_of_another_id(

@@ -59,7 +59,7 @@ def test_filters_and_counts_read_in_chinese(client):
 
 def test_names_stay_as_the_person_writes_them_in_either_language(client):
     html = client.get("/zh-hans/people/jiarui-fang/").content.decode()
-    assert 'Jiarui Fang <span class="native-name">方佳瑞</span>' in html
+    assert '<span lang="en">Jiarui Fang</span> <span class="native-name">方佳瑞</span>' in html
 
 
 def test_the_english_and_chinese_pages_are_cached_apart(client):

@@ -98,7 +98,7 @@ def test_canonical_url_and_open_graph(client, paper):
 def test_the_chinese_page_is_its_own_canonical_and_names_the_english_one(client):
     html = client.get(f"/zh-hans{URL}").content.decode()
     assert link_href(html, "canonical") == f"http://testserver/zh-hans{URL}"
-    assert f'hreflang="en" href="{URL}"' in html
+    assert f'hreflang="en" href="http://testserver{URL}"' in html
 
 
 def test_schema_org_scholarly_article(client, paper):

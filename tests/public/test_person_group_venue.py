@@ -41,7 +41,8 @@ def test_person_page_shows_their_name_in_bold_in_every_entry(client):
 
 def test_person_page_shows_the_native_name(client):
     html = client.get("/people/jiarui-fang/").content.decode()
-    assert '<h1>Jiarui Fang <span class="native-name">方佳瑞</span></h1>' in html
+    native = '<span class="native-name" lang="zh-Hans">方佳瑞</span>'
+    assert f"<h1><span>Jiarui Fang</span> {native}</h1>" in html
 
 
 def test_person_page_shows_role_and_group(client):
