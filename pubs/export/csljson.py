@@ -24,10 +24,9 @@ from collections.abc import Sequence
 from functools import lru_cache
 from typing import Any
 
-from pubs.bibtex.names import parse_authors
 from pubs.export.bibtex import DEFAULT_KEY_PATTERN, THESIS_TYPES, citation_keys
+from pubs.export.fields import issued_parts, kept_variables, names
 from pubs.export.model import ExportAuthor, ExportPaper
-from pubs.kinds import kind_row
 from pubs.text import is_chinese
 
 STATUSES = {"under_review": "Under review", "accepted": "In press"}
@@ -47,14 +46,16 @@ _DASHES = re.compile(r"\s*(?:--?|–|—)\s*")
 
 def csl_type(paper: ExportPaper) -> str:
     """The CSL item type of the paper's row of pubs.kinds's table: a book with a container
-    is a chapter, other work with an institution a report."""
-    return kind_row(paper.kind, container=paper.container, institution=paper.institution).csl
+    is a chapter, other work with an institution a report, an @standard a standard."""
+    return paper.row.csl
 
 
 def csl_language(paper: ExportPaper) -> str:
-    """The paper's language as a CSL (BCP 47) tag: its BibTeX ``language`` field when kept,
-    else "zh-CN" for a title in Chinese script, "en" for the others."""
-    written = str(paper.extra_fields.get("language", "")).strip()
+    """The paper's language as a CSL (BCP 47) tag: its BibTeX ``language`` (or biblatex
+    ``langid``) field when kept, else "zh-CN" for a title in Chinese script, "en" for the
+    others."""
+    extra = paper.extra_fields
+    written = str(extra.get("language") or extra.get("langid") or "").strip()
     if written.lower() in LANGUAGES:
         return LANGUAGES[written.lower()]
     if _LANGUAGE_TAG.match(written):
@@ -93,16 +94,6 @@ def _csl_name(printed: str, given: str, family: str) -> tuple[tuple[str, str], .
     return tuple((part, value) for part, value in parts if value)
 
 
-def _editor_names(editor: str) -> list[dict[str, str]]:
-    people, _ = parse_authors(editor)
-    return [
-        {"family": " ".join(p for p in (e.von, e.family) if p), "given": e.given}
-        if not e.native
-        else {"literal": e.native}
-        for e in people
-    ]
-
-
 def csl_item(paper: ExportPaper, key: str, *, cited: bool = False) -> dict[str, Any]:
     """One paper as a CSL item (only the variables it has); ``cited``: as the citation
     styles take it (``csl_authors``)."""
@@ -112,13 +103,13 @@ def csl_item(paper: ExportPaper, key: str, *, cited: bool = False) -> dict[str, 
         item["title"] = paper.title
     item["author"] = csl_authors(paper, cited=cited)
     if paper.editor:
-        item["editor"] = _editor_names(paper.editor)
+        item["editor"] = names(paper.editor)
     if paper.year:
-        date = [paper.year, paper.month] if paper.month else [paper.year]
-        item["issued"] = {"date-parts": [date]}
+        item["issued"] = {"date-parts": [issued_parts(paper.year, paper.month, paper.extra_fields)]}
     item["container-title"] = paper.journal_or_proceedings
     _add_publication(item, paper, kind)
     _add_identifiers(item, paper)
+    item.update(kept_variables(paper.extra_fields))  # a type as written wins over ours
     if paper.tags:
         item["keyword"] = ", ".join(paper.tags)
     if paper.abstract:
