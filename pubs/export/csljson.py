@@ -124,7 +124,7 @@ def _add_publication(item: dict[str, Any], paper: ExportPaper, kind: str) -> Non
     """Series, volume, issue or number, pages, publisher, place, genre, status."""
     item["collection-title"] = paper.series
     item["volume"] = paper.volume
-    if kind in ("patent", "report"):
+    if kind in ("patent", "report", "standard", "dataset", "software"):
         item["number"] = paper.number
     else:
         item["issue"] = paper.number
