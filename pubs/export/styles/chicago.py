@@ -19,7 +19,7 @@ from pubs.export.styles.text import (
     plain,
     quoted,
 )
-from pubs.export.styles.values import MONTHS, capitalize_first, page_range, title_case
+from pubs.export.styles.values import MONTHS, capitalize_first, edition, page_range, title_case
 
 AUTHORS = NameStyle(
     and_="text", delimiter_precedes_last="always", name_as_sort_order="first",
@@ -114,23 +114,33 @@ def source(item: Item) -> Text:
         return group(number, plain(issued), delimiter=", ")
     if kind in ("chapter", "paper-conference"):
         editors = format_names(item.names("editor"), EDITORS, language=item.language)
+        volume = item.raw("volume")
         container = group(
             "In",
             group(
                 emphasized(cased(item, item.text("container-title"))),
+                edition_text(item),
                 affixed(editors, "edited by "),
+                plain(f"vol. {volume}") if volume and kind == "chapter" else EMPTY,
                 delimiter=", ",
             ),
             delimiter=" ",
         )
-        return group(container, plain(item.text("publisher")), delimiter=". ")
+        series = plain(cased(item, item.text("collection-title"))) if kind == "chapter" else EMPTY
+        return group(container, series, plain(item.text("publisher")), delimiter=". ")
     if kind == "report":
         return group(plain(item.raw("number")), plain(item.text("publisher")), delimiter=". ")
     return group(
         emphasized(cased(item, item.text("container-title"))),
+        edition_text(item) if kind in ("book", "report") else EMPTY,
         plain(item.text("publisher")),
         delimiter=". ",
     )
+
+
+def edition_text(item: Item) -> Text:
+    """ "2nd ed."; an edition that is no number as written, capitalised."""
+    return plain(capitalize_first(edition(item.text("edition"))))
 
 
 def doi_or_url(item: Item) -> Text:
