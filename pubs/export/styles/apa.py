@@ -58,7 +58,9 @@ def date(item: Item) -> Text:
             and not item.has("editor", "issue", "page", "volume")
         )
         if month_day and item.month:
-            return plain(f"({year}, {MONTHS[item.month - 1]})")
+            day = item.date("issued")[2:3]
+            when = f"{MONTHS[item.month - 1]} {day[0]}" if day else MONTHS[item.month - 1]
+            return plain(f"({year}, {when})")
         return plain(f"({year})")
     if item.has("status"):
         return plain(f"({item.text('status').lower()}{item.year_suffix})")
@@ -134,7 +136,7 @@ def book_details(item: Item, *, pages: bool) -> Text:
 def title_and_descriptions(item: Item) -> Text:
     bracketed = EMPTY
     if item.type in ("book", "report") and not item.has("container-title"):
-        inside = group(translators(item), book_details(item, pages=False), delimiter="; ")
+        inside = group(translators(item), book_details(item, pages=True), delimiter="; ")
         bracketed = affixed(inside, "(", ")")
     if item.has("title"):
         return group(title(item), bracketed, identifier(item), description(item), delimiter=" ")
