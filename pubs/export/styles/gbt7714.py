@@ -106,7 +106,7 @@ def edition_text(item: Item) -> Text:
     value = item.raw("edition")
     if not value:
         return EMPTY
-    return plain(edition(value) if not chinese(item) else value)
+    return plain(edition(value, term="版", ordinal=False) if chinese(item) else edition(value))
 
 
 def translators(item: Item) -> Text:
@@ -158,7 +158,15 @@ def access(item: Item) -> Text:
 
 def layout(item: Item) -> Text:
     kind = item.type
-    if kind in ("article-journal", "article-magazine", "article-newspaper"):
+    if kind == "periodical":
+        year_volume = join(
+            (
+                group(issued_year(item), plain(item.raw("volume")), delimiter=", "),
+                affixed(plain(item.raw("issue")), "(", ")"),
+            )
+        )
+        parts = (title(item), year_volume, publisher(item))
+    elif kind in ("article-journal", "article-magazine", "article-newspaper"):
         parts = (title(item), container_periodical(item))
     elif kind == "patent":
         parts = (title(item), publisher(item))
