@@ -10,7 +10,11 @@ row or a column here.
 
 A row is a kind as the formats tell it apart; several rows may be stored as one kind
 (``stored``): a chapter is stored as a book (a part of a book: it has a container), a report
-as "other" (with an institution). :func:`kind_row` says which row a stored paper is.
+as "other" (with an institution). A standard, a web page or a periodical is stored as
+"other" (software and data sets are kinds of their own), a newspaper article as a journal
+article (its newspaper is its venue) and a whole proceedings volume as a book, with the
+entry type it was imported from kept among the paper's other fields (``ENTRY_TYPE_FIELD``).
+:func:`kind_row` says which row a stored paper is.
 """
 
 from __future__ import annotations
@@ -74,9 +78,12 @@ KINDS: tuple[Kind, ...] = (
         coins="book", crossref=("book-chapter",), published=True,
     ),
     Kind(
+        "proceedings", "book", None, "book",
+        ("proceedings",), "proceedings", "book", "CONF", coins="book",
+    ),
+    Kind(
         "other", "other", _("Other"), "report",
-        ("misc", "unpublished", "manual", "online", "proceedings", "electronic"),
-        "misc", "document", "GEN",
+        ("misc", "unpublished", "manual"), "misc", "document", "GEN",
     ),
     Kind(
         "report", "other", None, "report",
@@ -89,6 +96,19 @@ KINDS: tuple[Kind, ...] = (
     Kind(
         "dataset", "dataset", _("Data set"), "other",
         ("dataset",), "dataset", "dataset", "DATA", crossref=("dataset",),
+    ),
+    Kind("standard", "other", None, "report", ("standard",), "standard", "standard", "STAND"),
+    Kind(
+        "webpage", "other", None, "report",
+        ("online", "electronic", "www"), "online", "webpage", "ELEC",
+    ),
+    Kind(
+        "periodical", "other", None, "report",
+        ("periodical",), "periodical", "periodical", "JFULL", coins="journal",
+    ),
+    Kind(
+        "newspaper", "journal", None, "full",
+        ("newspaper",), "newspaper", "article-newspaper", "NEWS", coins="article",
     ),
 )  # fmt: skip
 
@@ -114,15 +134,31 @@ PUBLISHED_KINDS = frozenset(kind.stored for kind in KINDS if kind.published)
 KIND_FORMS: dict[str, Form] = {
     kind.stored: kind.form for kind in KINDS if kind.label is not None and kind.form != "full"
 }
+#: The rows told apart from the others of their stored kind by the entry type they were
+#: imported from, which the import keeps in this field of the paper's other fields.
+ENTRY_TYPE_FIELD = "entrytype"
+#: The entry type kept -> its row, for the rows stored as another kind's (``stored``).
+KEPT_ENTRY_TYPES: dict[str, Kind] = {
+    entry_type: kind
+    for kind in KINDS
+    if kind.label is None and kind.name not in ("chapter", "report")
+    for entry_type in kind.bibtex_read
+}
 #: The thesis types (pubs.models.ThesisType) BibTeX has an entry type of, both ways.
 THESIS_ENTRY_TYPES = {"phd": "phdthesis", "masters": "mastersthesis"}
 THESIS_TYPES = {entry_type: thesis for thesis, entry_type in THESIS_ENTRY_TYPES.items()}
 
 
-def kind_row(kind: str, *, container: str = "", institution: str = "") -> Kind:
-    """The row of a stored paper of ``kind``: a book printed in a container (the book's
-    title) is a chapter, an "other" work with an institution a report; a kind not in the
-    table is "other"."""
+def kind_row(
+    kind: str, *, container: str = "", institution: str = "", entry_type: str = ""
+) -> Kind:
+    """The row of a stored paper of ``kind``: the row of the ``entry_type`` it was imported
+    from when that row is stored as ``kind`` (an @standard stored as "other"); else a book
+    printed in a container (the book's title) is a chapter, an "other" work with an
+    institution a report; a kind not in the table is "other"."""
+    kept = KEPT_ENTRY_TYPES.get(entry_type)
+    if kept is not None and kept.stored == kind:
+        return kept
     if kind == "book" and container:
         return BY_NAME["chapter"]
     if kind == "other" and institution:
@@ -131,9 +167,15 @@ def kind_row(kind: str, *, container: str = "", institution: str = "") -> Kind:
 
 
 def bibtex_entry_type(
-    kind: str, *, container: str = "", institution: str = "", thesis_type: str = ""
+    kind: str,
+    *,
+    container: str = "",
+    institution: str = "",
+    thesis_type: str = "",
+    entry_type: str = "",
 ) -> str:
     """The BibTeX entry type written for a paper of ``kind`` (a thesis by its type)."""
     if kind == "thesis" and thesis_type in THESIS_ENTRY_TYPES:
         return THESIS_ENTRY_TYPES[thesis_type]
-    return kind_row(kind, container=container, institution=institution).bibtex
+    row = kind_row(kind, container=container, institution=institution, entry_type=entry_type)
+    return row.bibtex

@@ -2,7 +2,9 @@
 
 Entry type -> kind; notes and arXiv -> status; DOI and arXiv id from wherever they hide;
 al-folio and Hugo link fields; equal-contribution marks; every field without a column of
-its own kept in ``extra`` as written.
+its own kept in ``extra`` as written (edition, translator, urldate, date, ...: the exports
+read them, pubs.export.fields), with the entry type of a kind stored as another's
+(pubs.kinds.ENTRY_TYPE_FIELD) and a ``type`` that is no thesis type of ours.
 """
 
 from __future__ import annotations
@@ -30,7 +32,7 @@ from pubs.bibtex.parse import (
     parse,
 )
 from pubs.identifiers import normalize_arxiv_id, normalize_doi
-from pubs.kinds import BIBTEX_KINDS, THESIS_TYPES
+from pubs.kinds import BIBTEX_KINDS, ENTRY_TYPE_FIELD, KEPT_ENTRY_TYPES, THESIS_TYPES
 from pubs.text import MONTH_NUMBERS
 
 #: The kind of each entry type, and the thesis type of a thesis's (pubs.kinds's table).
@@ -54,6 +56,10 @@ MAPPED = frozenset(
     }
 )  # fmt: skip
 
+#: Fields with a column that the import keeps as written where the column does not take
+#: them: a ``type`` that is no thesis type of ours, a book's stray ``journal``.
+KEPT_MAPPED = frozenset({"type", "journal", "journaltitle"})
+
 _UNDER_REVIEW = re.compile(
     r"\b(?:under\s+review|submitted|in\s+submission|under\s+submission)\b", re.I
 )
@@ -68,6 +74,21 @@ _MONTH_SEPARATOR = re.compile(r"[\s/\-–,]+")
 _KEYWORD_SEPARATOR = re.compile(r"[;,]")
 _EQUAL_SEPARATOR = re.compile(r"[,;]|\band\b")
 _SMALL_NUMBER = re.compile(r"[0-9]{1,6}")
+#: A web address written with \url{...} (or \href{...}) in a howpublished or note.
+_URL_COMMAND = re.compile(r"\\(?:url|href)\s*\{\s*(https?://[^{}\s]+)\s*\}")
+#: A chapter's book that is a conference's proceedings ("Proceedings of the 14th
+#: International Joint Conference on Artificial Intelligence (IJCAI-95)").
+_PROCEEDINGS = re.compile(r"\b(?:proceedings|proc\.)", re.I)
+_MEETING = re.compile(r"\b(?:conference|symposium|workshop|congress|meeting|colloquium)\b", re.I)
+#: The entry types of chapters, and of books whose ``journal`` is no venue of theirs.
+_CHAPTER_TYPES = frozenset({"incollection", "inbook"})
+_BOOK_TYPES = frozenset({"book", "booklet", "proceedings"})
+#: Thesis types as written in ``type`` (biblatex's keys, English and Chinese words).
+_THESIS_WORDS = (
+    ("phd", ("phd", "ph.d", "doctor", "dphil", "博士")),
+    ("masters", ("master", "mathesis", "m.sc", "msc", "硕士")),
+    ("bachelor", ("bachelor", "bathesis", "b.sc", "bsc", "学士")),
+)
 
 
 #: The most authors (authorships) one import reads, all entries together. A file of real
@@ -178,6 +199,8 @@ def normalize(entry: RawEntry, *, link_base: str = "") -> Record:
     record = Record(key=entry.key, line=entry.line, entry_type=entry.entry_type)
     record.extra = {name: value for name, value in f.items() if name not in MAPPED}
     record.kind = KINDS.get(entry.entry_type, "other")
+    if entry.entry_type in KEPT_ENTRY_TYPES:
+        record.extra[ENTRY_TYPE_FIELD] = entry.entry_type
     if entry.entry_type not in KINDS:
         record.problem(f"unknown entry type @{entry.entry_type}; imported as “other”", "warning")
     record.title_latex = f.get("title", "").strip()
@@ -192,7 +215,14 @@ def normalize(entry: RawEntry, *, link_base: str = "") -> Record:
     _read_equal_contribution(record, f)
     record.editor = to_text(f.get("editor", ""))
     record.booktitle = to_text(f.get("booktitle", ""))
-    record.journal = to_text(f.get("journal") or f.get("journaltitle", ""))
+    journal = f.get("journal") or f.get("journaltitle", "")
+    if entry.entry_type in _BOOK_TYPES and journal:
+        # A book is printed in no journal: a stray one is kept as a field, not a venue.
+        record.extra.update({name: f[name] for name in ("journal", "journaltitle") if name in f})
+    else:
+        record.journal = to_text(journal)
+    if entry.entry_type in _CHAPTER_TYPES and _in_proceedings(record.booktitle):
+        record.kind = "conference"
     record.series = to_text(f.get("series", ""))
     record.abbr = to_text(f.get("abbr", ""))
     record.volume = to_text(f.get("volume", ""))
@@ -203,8 +233,14 @@ def normalize(entry: RawEntry, *, link_base: str = "") -> Record:
     record.publisher = to_text(f.get("publisher") or f.get("organization", ""))
     record.address = to_text(f.get("address") or f.get("location", ""))
     record.institution = to_text(f.get("school") or f.get("institution", ""))
+    written_type = to_text(f.get("type", ""))
     if record.kind == "thesis":
-        record.thesis_type = THESIS_TYPES.get(entry.entry_type) or _thesis_type(f.get("type", ""))
+        said = _thesis_type(written_type)  # a type said in so many words wins
+        record.thesis_type = said or THESIS_TYPES.get(entry.entry_type, "")
+        if written_type and not said:
+            record.extra["type"] = f["type"]  # "Habilitation": kept as written
+    elif written_type:
+        record.extra["type"] = f["type"]  # a report's "Technical Report", a patent's kind
     record.abstract = to_text(f.get("abstract", ""))
     if "keywords" in f:
         record.keywords = [
@@ -275,7 +311,7 @@ def _small_number(text: str) -> int | None:
 
 
 def _read_identifiers(record: Record, f: dict[str, str]) -> None:
-    url = f.get("url", "").strip()
+    url = f.get("url", "").strip() or _written_url(f.get("howpublished", ""))
     doi_text = f.get("doi", "").strip()
     if not doi_text and "doi.org/" in url:
         doi_text = url
@@ -313,6 +349,11 @@ def _read_identifiers(record: Record, f: dict[str, str]) -> None:
             record.extra["url"] = url
             message = f"the url {url!r} is not a web address (http or https); it is kept as a field"
             record.problem(message, "warning")
+
+
+def _in_proceedings(booktitle: str) -> bool:
+    """Whether a chapter's book is a conference's proceedings."""
+    return bool(_PROCEEDINGS.search(booktitle) and _MEETING.search(booktitle))
 
 
 def _only_arxiv(container: str) -> bool:
@@ -370,12 +411,16 @@ def _scheme(url: str) -> str | None:
         return None
 
 
+def _written_url(text: str) -> str:
+    """The web address a howpublished gives with \\url{...}, "" when it gives none."""
+    match = _URL_COMMAND.search(text)
+    return match.group(1) if match else ""
+
+
 def _thesis_type(text: str) -> str:
+    """The thesis type (pubs.models.ThesisType) ``type`` says, "" when it says none of ours."""
     lowered = text.lower()
-    if "phd" in lowered or "ph.d" in lowered or "doctor" in lowered:
-        return "phd"
-    if "master" in lowered:
-        return "masters"
-    if "bachelor" in lowered:
-        return "bachelor"
+    for thesis_type, words in _THESIS_WORDS:
+        if any(word in lowered for word in words):
+            return thesis_type
     return ""

@@ -22,9 +22,9 @@ from pylatexenc.latexencode import UnicodeToLatexEncoder
 from people.orcid import ORCID_ANNOTATION, orcid_annotation
 from pubs.bibtex.latex import to_text
 from pubs.bibtex.names import parse_name
-from pubs.bibtex.normalize import LINK_FIELDS, MAPPED
+from pubs.bibtex.normalize import KEPT_MAPPED, LINK_FIELDS, MAPPED
 from pubs.export.model import ExportAuthor, ExportPaper
-from pubs.kinds import bibtex_entry_type
+from pubs.kinds import ENTRY_TYPE_FIELD, bibtex_entry_type
 from pubs.text import MONTH_MACROS, is_chinese, without_accents
 
 # Characters without a LaTeX form (Chinese, most symbols) are kept as UTF-8; saying so for
@@ -410,6 +410,7 @@ def entry_type(paper: ExportPaper) -> str:
         container=paper.container,
         institution=paper.institution,
         thesis_type=paper.thesis_type,
+        entry_type=paper.entry_type,
     )
 
 
@@ -533,7 +534,9 @@ def _add_extra(fields: dict[str, str], extra: dict[str, str]) -> None:
     for name, value in extra.items():
         if not isinstance(name, str) or not re.fullmatch(r"[a-z][\w:.+\-]*", name, re.ASCII):
             continue
-        if name in MAPPED and (name not in LINK_FIELDS or name in fields):
+        if name == ENTRY_TYPE_FIELD:  # written as the entry's type
+            continue
+        if name in MAPPED and (name not in (*LINK_FIELDS, *KEPT_MAPPED) or name in fields):
             continue
         if name == ORCID_ANNOTATION and name in fields:
             continue  # the people's iDs, as recorded now, win over the ones read in

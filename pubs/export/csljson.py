@@ -21,14 +21,12 @@ from __future__ import annotations
 import json
 import re
 from collections.abc import Sequence
-from functools import lru_cache
 from typing import Any
 
 from people.orcid import orcid_url
-from pubs.bibtex.names import parse_authors
 from pubs.export.bibtex import DEFAULT_KEY_PATTERN, THESIS_TYPES, citation_keys
-from pubs.export.model import ExportAuthor, ExportPaper
-from pubs.kinds import kind_row
+from pubs.export.fields import csl_name, issued_parts, kept_variables, names
+from pubs.export.model import ExportPaper
 from pubs.text import is_chinese
 
 STATUSES = {"under_review": "Under review", "accepted": "In press"}
@@ -48,14 +46,16 @@ _DASHES = re.compile(r"\s*(?:--?|–|—)\s*")
 
 def csl_type(paper: ExportPaper) -> str:
     """The CSL item type of the paper's row of pubs.kinds's table: a book with a container
-    is a chapter, other work with an institution a report."""
-    return kind_row(paper.kind, container=paper.container, institution=paper.institution).csl
+    is a chapter, other work with an institution a report, an @standard a standard."""
+    return paper.row.csl
 
 
 def csl_language(paper: ExportPaper) -> str:
-    """The paper's language as a CSL (BCP 47) tag: its BibTeX ``language`` field when kept,
-    else "zh-CN" for a title in Chinese script, "en" for the others."""
-    written = str(paper.extra_fields.get("language", "")).strip()
+    """The paper's language as a CSL (BCP 47) tag: its BibTeX ``language`` (or biblatex
+    ``langid``) field when kept, else "zh-CN" for a title in Chinese script, "en" for the
+    others."""
+    extra = paper.extra_fields
+    written = str(extra.get("language") or extra.get("langid") or "").strip()
     if written.lower() in LANGUAGES:
         return LANGUAGES[written.lower()]
     if _LANGUAGE_TAG.match(written):
@@ -83,40 +83,6 @@ def csl_authors(paper: ExportPaper, *, cited: bool = False) -> list[dict[str, st
     return names
 
 
-def csl_name(author: ExportAuthor) -> dict[str, str]:
-    """{"family": "Fang", "given": "Jin"}, with the particles and suffix as their own
-    parts ({"family": "Beethoven", "given": "Ludwig", "non-dropping-particle": "van"},
-    {"family": "Doe", "given": "John A.", "suffix": "Jr."}), as citeproc-js reads them out
-    of a family and given name; an organisation and a name in Chinese script as a literal."""
-    return dict(_csl_name(author.printed, author.given, author.family, author.native))
-
-
-@lru_cache(maxsize=8192)  # an author's name recurs on each of their papers
-def _csl_name(printed: str, given: str, family: str, native: str) -> tuple[tuple[str, str], ...]:
-    if is_chinese(printed) and " " not in printed.strip():
-        return (("literal", printed.strip()),)
-    name = ExportAuthor(printed, given, family, native).parts()
-    parts = (
-        ("literal", name.literal),
-        ("family", name.family),
-        ("given", name.given),
-        ("non-dropping-particle", name.particle),
-        ("dropping-particle", name.dropping_particle),
-        ("suffix", name.suffix),
-    )
-    return tuple((part, value) for part, value in parts if value)
-
-
-def _editor_names(editor: str) -> list[dict[str, str]]:
-    people, _ = parse_authors(editor)
-    return [
-        {"literal": e.native or e.family}
-        if e.native or e.organisation
-        else csl_name(ExportAuthor(e.printed, e.given, e.surname))
-        for e in people
-    ]
-
-
 def csl_item(paper: ExportPaper, key: str, *, cited: bool = False) -> dict[str, Any]:
     """One paper as a CSL item (only the variables it has); ``cited``: as the citation
     styles take it (``csl_authors``)."""
@@ -126,13 +92,13 @@ def csl_item(paper: ExportPaper, key: str, *, cited: bool = False) -> dict[str, 
         item["title"] = paper.title
     item["author"] = csl_authors(paper, cited=cited)
     if paper.editor:
-        item["editor"] = _editor_names(paper.editor)
+        item["editor"] = names(paper.editor)
     if paper.year:
-        date = [paper.year, paper.month] if paper.month else [paper.year]
-        item["issued"] = {"date-parts": [date]}
+        item["issued"] = {"date-parts": [issued_parts(paper.year, paper.month, paper.extra_fields)]}
     item["container-title"] = paper.journal_or_proceedings
     _add_publication(item, paper, kind)
     _add_identifiers(item, paper)
+    item.update(kept_variables(paper.extra_fields))  # a type as written wins over ours
     if paper.tags:
         item["keyword"] = ", ".join(paper.tags)
     if paper.abstract:
@@ -147,7 +113,7 @@ def _add_publication(item: dict[str, Any], paper: ExportPaper, kind: str) -> Non
     """Series, volume, issue or number, pages, publisher, place, genre, status."""
     item["collection-title"] = paper.series
     item["volume"] = paper.volume
-    if kind in ("patent", "report"):
+    if kind in ("patent", "report", "standard", "dataset", "software"):
         item["number"] = paper.number
     else:
         item["issue"] = paper.number

@@ -11,6 +11,7 @@ from dataclasses import dataclass, field
 
 from pubs.bibtex.names import parse_name
 from pubs.bibtex.versions import Version, version_of
+from pubs.kinds import ENTRY_TYPE_FIELD, Kind, kind_row
 from pubs.text import is_chinese
 
 #: A container that names only a preprint server ("arXiv", "arXiv preprint arXiv:2405.14430",
@@ -199,6 +200,23 @@ class ExportPaper:
         the venue's name. The one description of the venue that the page, its meta tags,
         JSON-LD and COinS, and every export give."""
         return self.container_title or self.venue_name
+
+    @property
+    def entry_type(self) -> str:
+        """The entry type the paper was imported from, where its kind stored does not tell
+        its row of pubs.kinds's table ("standard" for a paper stored as "other")."""
+        value = self.extra_fields.get(ENTRY_TYPE_FIELD, "")
+        return value if isinstance(value, str) else ""
+
+    @property
+    def row(self) -> Kind:
+        """The paper's row of pubs.kinds's table: its types in every format."""
+        return kind_row(
+            self.kind,
+            container=self.container,
+            institution=self.institution,
+            entry_type=self.entry_type,
+        )
 
     @property
     def repository(self) -> str:

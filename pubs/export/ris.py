@@ -17,8 +17,8 @@ import re
 from collections.abc import Sequence
 
 from pubs.export.bibtex import DEFAULT_KEY_PATTERN, THESIS_TYPES, citation_keys
+from pubs.export.fields import issued_parts, kept_variables
 from pubs.export.model import ExportAuthor, ExportPaper
-from pubs.kinds import kind_row
 from pubs.text import is_chinese
 
 #: The last author of a list that goes on (see the module's docstring).
@@ -30,8 +30,8 @@ EOL = "\r\n"
 
 def ris_type(paper: ExportPaper) -> str:
     """The RIS type of the paper's row of pubs.kinds's table: a book with a container is a
-    chapter, other work with an institution a report."""
-    return kind_row(paper.kind, container=paper.container, institution=paper.institution).ris
+    chapter, other work with an institution a report, an @standard a standard."""
+    return paper.row.ris
 
 
 def ris_name(author: ExportAuthor) -> str:
@@ -54,6 +54,7 @@ def record(paper: ExportPaper, key: str) -> list[tuple[str, str]]:
     if paper.journal_or_proceedings:
         lines.append(("T2", paper.journal_or_proceedings))
     lines += _editors(paper.editor)
+    lines += _kept(paper)
     lines += _publication(paper, kind)
     lines += _identifiers(paper)
     lines += [("KW", tag) for tag in paper.tags]
@@ -69,6 +70,32 @@ def _editors(editor: str) -> list[tuple[str, str]]:
     return [("ED", name) for name in names]
 
 
+def _kept(paper: ExportPaper) -> list[tuple[str, str]]:
+    """Translators (A4, as Zotero writes them), edition, date accessed and a type of work
+    the paper's kept fields give (pubs.export.fields)."""
+    kept = kept_variables(paper.extra_fields)
+    lines = [("A4", _ris_csl_name(name)) for name in kept.get("translator", [])]
+    if "edition" in kept:
+        lines.append(("ET", kept["edition"]))
+    if "accessed" in kept:
+        lines.append(("Y2", _ris_date(kept["accessed"]["date-parts"][0])))
+    if "genre" in kept:
+        lines.append(("M3", kept["genre"]))
+    return lines
+
+
+def _ris_csl_name(name: dict[str, str]) -> str:
+    if "literal" in name:
+        return name["literal"]
+    return ", ".join(part for part in (name.get("family", ""), name.get("given", "")) if part)
+
+
+def _ris_date(parts: list[int]) -> str:
+    """RIS's date: "2020/07/26/", "2020/07//", "2020///"."""
+    year, month, day = (*parts, None, None)[:3]
+    return f"{year}/{f'{month:02d}' if month else ''}/{f'{day:02d}' if day else ''}/"
+
+
 def _publication(paper: ExportPaper, kind: str) -> list[tuple[str, str]]:
     """Series, year and date, volume, issue or number, pages, publisher and place."""
     lines = []
@@ -76,14 +103,15 @@ def _publication(paper: ExportPaper, kind: str) -> list[tuple[str, str]]:
         lines.append(("T3", paper.series))
     if paper.year:
         lines.append(("PY", str(paper.year)))
-        if paper.month:
-            lines.append(("DA", f"{paper.year}/{paper.month:02d}//"))
+        parts = issued_parts(paper.year, paper.month, paper.extra_fields)
+        if len(parts) > 1:
+            lines.append(("DA", _ris_date(parts)))
     if paper.volume:
         lines.append(("VL", paper.volume))
     if paper.number:
         lines.append(("SN" if kind in ("PAT", "RPRT") else "IS", paper.number))
     lines += _pages(paper.pages)
-    if paper.kind == "thesis" and paper.thesis_type:
+    if paper.kind == "thesis" and paper.thesis_type and "type" not in paper.extra_fields:
         lines.append(("M3", THESIS_TYPES[paper.thesis_type]))
     if paper.institution and kind in ("THES", "RPRT", "PAT"):
         lines.append(("PB", paper.institution))

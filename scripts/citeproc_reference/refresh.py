@@ -2,6 +2,15 @@
 
     (cd scripts/citeproc_reference && npm ci)
     .venv/bin/python scripts/citeproc_reference/refresh.py
+    .venv/bin/python scripts/citeproc_reference/refresh.py --corpus
+
+With ``--corpus``: the files of the corpus (corpus.py, tests/data/corpus/README.md)
+imported with the real import (``manage.py import_bibtex --skip-invalid
+--allow-ambiguous``) into a temporary SQLite database, every paper's CSL item formatted
+alone by citeproc-js (text) and by ``pubs.export.citations``, and the share of papers each
+style prints exactly as citeproc-js printed, per style. It writes what citeproc-js printed
+to tests/data/csl/corpus.json.gz, which tests/exporting/test_citeproc_corpus.py holds the
+styles to.
 
 What it formats: every paper of the demo data (fixtures/ccf_venues.json and demo.json,
 loaded into a temporary SQLite database) and the edge cases of
@@ -22,6 +31,8 @@ year suffixes citeproc-js gave. tests/exporting/test_citeproc_reference.py compa
 
 from __future__ import annotations
 
+import argparse
+import gzip
 import json
 import os
 import subprocess
@@ -33,6 +44,8 @@ HERE = Path(__file__).resolve().parent
 ROOT = HERE.parents[1]
 CSL = ROOT / "tests" / "data" / "csl"
 REFERENCE = CSL / "reference"
+CORPUS_REFERENCE = CSL / "corpus.json.gz"
+CORPUS_DIFFERENCES = CSL / "corpus_differences.json"
 #: Our name of each style -> its file in tests/data/csl/styles.
 STYLE_FILES = {
     "ieee": "ieee.csl",
@@ -79,6 +92,21 @@ def demo_papers() -> list:
     return export_papers(Paper.objects.all())
 
 
+def corpus_papers() -> list:
+    """The corpus as the exports read it, imported into a temporary SQLite database."""
+    from corpus import FILES
+    from django.core.management import call_command
+
+    from pubs.models import Paper
+    from pubs.queries.exporting import export_papers
+
+    call_command("migrate", verbosity=0)
+    call_command("loaddata", "ccf_venues", verbosity=0)
+    files = [str(path) for path in FILES]
+    call_command("import_bibtex", *files, "--skip-invalid", "--allow-ambiguous", verbosity=0)
+    return export_papers(Paper.objects.order_by("pk"))
+
+
 def cases(papers: list) -> list[dict]:
     from pubs.export.csljson import csl_items
 
@@ -95,9 +123,14 @@ def citeproc_version() -> str:
 
 
 def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__.split("\n", 1)[0])
+    parser.add_argument("--corpus", action="store_true", help="render and measure the corpus")
     if not (HERE / "node_modules" / "citeproc").exists():
         raise SystemExit(f"citeproc-js is not installed: run `npm ci` in {HERE}")
     sys.path.insert(0, str(ROOT))
+    if parser.parse_args().corpus:
+        corpus()
+        return
     with tempfile.TemporaryDirectory() as directory:
         os.environ["DATABASE_URL"] = f"sqlite:///{directory}/reference.sqlite3"
         os.environ.setdefault("DJANGO_SETTINGS_MODULE", "config.settings")
@@ -119,15 +152,7 @@ def main() -> None:
         "cases": every,
         "lists": {"demo": [c["id"] for c in demo], "edge": [c["id"] for c in edge]},
     }
-    rendered = subprocess.run(
-        ["node", str(HERE / "render.js")],
-        input=json.dumps(request, ensure_ascii=False),
-        capture_output=True,
-        text=True,
-        check=True,
-        cwd=HERE,
-    )
-    response = json.loads(rendered.stdout)
+    response = render(request)
     REFERENCE.mkdir(exist_ok=True)
     items = {case["id"]: {"item": case["item"], "shortened": case["shortened"]} for case in every}
     write(REFERENCE / "items.json", {**request["lists"], "items": items})
@@ -138,6 +163,99 @@ def main() -> None:
             {"citeproc-js": version, "style": STYLE_FILES[name], **result},
         )
     print(f"Wrote {len(every)} papers in {len(response)} styles to {REFERENCE}.")
+
+
+def render(request: dict) -> dict:
+    """What citeproc-js (render.js) prints for the request."""
+    rendered = subprocess.run(
+        ["node", str(HERE / "render.js")],
+        input=json.dumps(request, ensure_ascii=False),
+        capture_output=True,
+        text=True,
+        check=True,
+        cwd=HERE,
+    )
+    return json.loads(rendered.stdout)
+
+
+def corpus() -> None:
+    """Import the corpus, render it with citeproc-js and with our styles, print the share
+    of exact matches per style and write what citeproc-js printed."""
+    with tempfile.TemporaryDirectory() as directory:
+        os.environ["DATABASE_URL"] = f"sqlite:///{directory}/corpus.sqlite3"
+        os.environ.setdefault("DJANGO_SETTINGS_MODULE", "config.settings")
+        import django
+
+        django.setup()
+        every = cases(corpus_papers())
+    from pubs.export import citations
+    from pubs.export.styles import Item
+
+    request = {
+        "styles": {name: style_xml(name) for name in STYLE_FILES},
+        "locales": locales(),
+        "cases": every,
+        "lists": {},
+        "forms": ["text"],
+    }
+    response = render(request)
+    printed = {
+        name: {slug: entry["text"] for slug, entry in result["entries"].items()}
+        for name, result in response.items()
+    }
+    version = citeproc_version()
+    print(f"{len(every)} papers of the corpus; exact matches with citeproc-js {version}:")
+    differences: dict[str, dict[str, str]] = {}
+    for name, texts in printed.items():
+        label = "[1]" if citations.STYLES[name].numbered else ""
+        differences[name] = {}
+        for case in every:
+            ours = citations.entry(label, Item(case["item"], case["shortened"]), name) + "\n"
+            if ours != texts[case["id"]]:
+                differences[name][case["id"]] = reason(case["item"], ours, texts[case["id"]])
+        same = len(every) - len(differences[name])
+        print(f"  {name:8} {same:5} of {len(every)}  {100 * same / len(every):.1f}%")
+    write(CORPUS_DIFFERENCES, {name: dict(sorted(d.items())) for name, d in differences.items()})
+    # The abstracts, which no style prints, are left out of the file written.
+    items = {
+        case["id"]: {"item": without_abstract(case["item"]), "shortened": case["shortened"]}
+        for case in every
+    }
+    reference = {"citeproc-js": version, "items": items, "styles": printed}
+    data = json.dumps(reference, ensure_ascii=False, sort_keys=True, indent=0).encode()
+    # No time or name in the gzip header: the same reference gives the same bytes.
+    with CORPUS_REFERENCE.open("wb") as raw, gzip.GzipFile("", "wb", fileobj=raw, mtime=0) as file:
+        file.write(data)
+    print(f"Wrote {CORPUS_REFERENCE.relative_to(ROOT)}.")
+
+
+def reason(item: dict, ours: str, theirs: str) -> str:
+    """Why our entry differs from citeproc-js's, by rules on the two texts (the reasons of
+    tests/exporting/test_citeproc_corpus.py): the first that applies."""
+    start = item.get("title", "")[:12]
+    if (
+        start
+        and start in ours
+        and start in theirs
+        and (ours.split(start, 1)[0] != theirs.split(start, 1)[0])
+    ):
+        return "names"
+    if '"' in item.get("title", "") and "\u2018" in theirs:
+        return "quotes"
+    if ours.lower() == theirs.lower():
+        return "title-case"
+    if ours.replace("\u2013", "-").replace("pp. ", "p. ") == theirs.replace("\u2013", "-").replace(
+        "pp. ", "p. "
+    ).replace("--", "-"):
+        return "pages"
+    volume = str(item.get("volume", ""))
+    if volume and not volume.strip().isdigit():
+        return "volume-title"
+    return "other"
+
+
+def without_abstract(item: dict) -> dict:
+    return {name: value for name, value in item.items() if name != "abstract"}
 
 
 def write(path: Path, data: dict) -> None:

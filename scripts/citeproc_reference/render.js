@@ -3,7 +3,8 @@
 //   node render.js < request.json > response.json
 //
 // The request (written by refresh.py): {"styles": {name: CSL XML}, "locales": {tag: XML},
-// "cases": [{"id", "item", "shortened"}], "lists": {name: [case id, ...]}}. The response,
+// "cases": [{"id", "item", "shortened"}], "lists": {name: [case id, ...]}, and optionally
+// "forms": the forms each case is written in, ["text", "html"] unless given}. The response,
 // for each style: every case alone in a bibliography (its text and HTML), and every list
 // as one bibliography (the cases in the style's order, with their texts, HTML and the year
 // suffix citeproc-js gave each).
@@ -79,6 +80,7 @@ function render(request) {
     const processor = engine(xml, request.locales, plain);
     const shortenedXml = new Map(); // list length -> the style with its et-al rule met there
     const entries = {};
+    const forms = request.forms ?? ["text", "html"];
     for (const { id, item, shortened } of request.cases) {
       let one = processor;
       let ids = [id];
@@ -91,10 +93,9 @@ function render(request) {
         one = engine(shortenedXml.get(names.length), request.locales, { shortened: longer });
         ids = ["shortened"];
       }
-      entries[id] = {
-        text: bibliography(one, ids, "text").entries[0],
-        html: bibliography(one, ids, "html").entries[0],
-      };
+      entries[id] = Object.fromEntries(
+        forms.map((form) => [form, bibliography(one, ids, form).entries[0]]),
+      );
     }
     const lists = {};
     for (const [list, ids] of Object.entries(request.lists)) {

@@ -73,6 +73,13 @@ class Item:
     def has(self, *variables: str) -> bool:
         return any(self.csl.get(variable) for variable in variables)
 
+    def date(self, variable: str) -> tuple[int, ...]:
+        """A date variable's first date as (year, month, day) as far as given; () when the
+        item has none."""
+        value = self.csl.get(variable) or {}
+        parts = (value.get("date-parts") or [[]])[0]
+        return tuple(int(part) for part in parts[:3] if str(part).isdigit())
+
 
 @dataclass(frozen=True)
 class Style:

@@ -6,7 +6,7 @@ from __future__ import annotations
 from pubs.export.styles import Item, Style, date_key
 from pubs.export.styles.names import NameStyle, format_names, sort_names
 from pubs.export.styles.text import EMPTY, Text, affixed, emphasized, group, italic, join, plain
-from pubs.export.styles.values import MONTHS, capitalize_first, page_range
+from pubs.export.styles.values import MONTHS, capitalize_first, edition, page_range
 
 AUTHORS = NameStyle(and_="text", demote_particle="sort-only")
 EDITORS = NameStyle(and_="text", delimiter_precedes_last="never", demote_particle="sort-only")
@@ -51,8 +51,18 @@ def title(item: Item) -> Text:
         # the style prints no number, so citeproc-js leaves such a patent unnamed.
         return plain(item.raw("number"))
     if item.type in BOOKISH:
-        return emphasized(item.text("title"))
+        return group(emphasized(item.text("title")), edition_text(item), delimiter=" ")
     return plain(item.text("title"))
+
+
+def edition_text(item: Item) -> Text:
+    """The edition in brackets: "(2nd ed.)"; one that is no number with the term all the
+    same ("(Rev. ed.)"), as citeproc-js prints the style's ordinal."""
+    value = item.raw("edition").strip()
+    if not value:
+        return EMPTY
+    printed = edition(value)
+    return plain(f"({printed if printed != value else f'{value} ed.'})")
 
 
 def book_publisher(item: Item) -> Text:
@@ -67,8 +77,18 @@ def access(item: Item) -> Text:
     if item.has("DOI"):
         return plain(f" https://doi.org/{item.raw('DOI')}")
     if item.has("URL"):
-        return plain(f" Retrieved from {item.raw('URL')}")
+        when = long_date(item.date("accessed"))
+        return plain(f" Retrieved {when + ' ' if when else ''}from {item.raw('URL')}")
     return EMPTY
+
+
+def long_date(parts: tuple[int, ...]) -> str:
+    """ "July 26, 2012", "July 2012", "2012"; "" for no date."""
+    if len(parts) > 2:
+        return f"{MONTHS[parts[1] - 1]} {parts[2]}, {parts[0]}"
+    if len(parts) > 1:
+        return f"{MONTHS[parts[1] - 1]} {parts[0]}"
+    return str(parts[0]) if parts else ""
 
 
 def journal(item: Item) -> Text:
@@ -117,7 +137,15 @@ def source(item: Item) -> Text:
             (
                 group(
                     "In",
-                    group(emphasized(item.text("container-title")), editor(item), delimiter=", "),
+                    group(
+                        group(
+                            emphasized(item.text("container-title")),
+                            affixed(plain(edition(item.raw("edition"))), "(", ")"),
+                            delimiter=" ",
+                        ),
+                        editor(item),
+                        delimiter=", ",
+                    ),
                     delimiter=" ",
                 ),
                 group(book_publisher(item), page(item), delimiter=", ", prefix=". ", suffix="."),

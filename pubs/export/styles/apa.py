@@ -15,7 +15,13 @@ from pubs.export.styles.text import (
     join,
     plain,
 )
-from pubs.export.styles.values import capitalize_first, is_numeric, page_range, title_case
+from pubs.export.styles.values import (
+    capitalize_first,
+    edition,
+    is_numeric,
+    page_range,
+    title_case,
+)
 
 AUTHORS = NameStyle(
     and_="symbol", delimiter_precedes_last="always", name_as_sort_order="all",
@@ -52,7 +58,9 @@ def date(item: Item) -> Text:
             and not item.has("editor", "issue", "page", "volume")
         )
         if month_day and item.month:
-            return plain(f"({year}, {MONTHS[item.month - 1]})")
+            day = item.date("issued")[2:3]
+            when = f"{MONTHS[item.month - 1]} {day[0]}" if day else MONTHS[item.month - 1]
+            return plain(f"({year}, {when})")
         return plain(f"({year})")
     if item.has("status"):
         return plain(f"({item.text('status').lower()}{item.year_suffix})")
@@ -104,9 +112,34 @@ def description(item: Item) -> Text:
     return EMPTY
 
 
+def translators(item: Item) -> Text:
+    found = format_names(item.names("translator"), CONTAINER_EDITORS, language=item.language)
+    return affixed(found, suffix=", Trans.")
+
+
+def book_details(item: Item, *, pages: bool) -> Text:
+    """The edition, volume and pages of a book: "2nd ed., Vol. 3, p. 50"."""
+    volume = item.raw("volume")
+    where = EMPTY
+    value = item.raw("page")
+    if pages and value:
+        label = "pp." if "-" in value else "p."
+        where = plain(f"{label} {page_range(value, form='expanded')}")
+    return group(
+        plain(edition(item.raw("edition"))),
+        plain(f"Vol. {volume}") if volume and is_numeric(volume) else EMPTY,
+        where,
+        delimiter=", ",
+    )
+
+
 def title_and_descriptions(item: Item) -> Text:
+    bracketed = EMPTY
+    if item.type in ("book", "report") and not item.has("container-title"):
+        inside = group(translators(item), book_details(item, pages=True), delimiter="; ")
+        bracketed = affixed(inside, "(", ")")
     if item.has("title"):
-        return group(title(item), identifier(item), description(item), delimiter=" ")
+        return group(title(item), bracketed, identifier(item), description(item), delimiter=" ")
     return group(description(item), identifier(item), delimiter=" ")
 
 
@@ -136,11 +169,7 @@ def source_monographic(item: Item) -> Text:
         suffix=" (Eds.)" if len(editors) > 1 else " (Ed.)",
     )
     container = italic(plain(item.text("container-title")))
-    pages = item.raw("page")
-    where = EMPTY
-    if pages:
-        label = "pp." if "-" in pages else "p."
-        where = plain(f"({label} {page_range(pages, form='expanded')})")
+    where = affixed(book_details(item, pages=True), "(", ")")
     return group("In", group(editor, container, delimiter=", "), where, delimiter=" ")
 
 

@@ -19,13 +19,22 @@ from pubs.export.styles.text import (
     plain,
     quoted,
 )
-from pubs.export.styles.values import MONTHS, capitalize_first, page_range, title_case
+from pubs.export.styles.values import (
+    MONTHS,
+    capitalize_first,
+    edition,
+    is_numeric,
+    page_range,
+    title_case,
+)
 
 AUTHORS = NameStyle(
     and_="text", delimiter_precedes_last="always", name_as_sort_order="first",
     initialize_with=None, normalize_with=". ", et_al_min=7, et_al_use_first=3,
 )  # fmt: skip
 EDITORS = NameStyle(and_="text", delimiter_precedes_last="contextual", normalize_with=". ")
+#: The types whose date says the month and day after the title.
+MONTH_DAY_TYPES = ("webpage", "post", "post-weblog", "document")
 ITALIC_TITLES = ("book", "report", "graphic", "map", "motion_picture", "software", "dataset")
 
 
@@ -55,6 +64,17 @@ def title(item: Item) -> Text:
 
 def month(item: Item) -> str:
     return MONTHS[item.month - 1] if item.month else ""
+
+
+def month_day(item: Item) -> str:
+    """ "October 24", "October", "" for an item without a month."""
+    day = item.date("issued")[2:3]
+    return f"{month(item)} {day[0]}" if day and item.month else month(item)
+
+
+def translators(item: Item) -> Text:
+    found = format_names(item.names("translator"), EDITORS, language=item.language)
+    return affixed(found, "Translated by ")
 
 
 def pages(item: Item) -> Text:
@@ -110,27 +130,44 @@ def source(item: Item) -> Text:
         number = plain(f"Patent {item.raw('number')}".strip())
         issued = ""
         if item.year:
-            issued = f"issued {month(item)} {item.year}".replace("  ", " ")
+            when = f"{month_day(item)}, {item.year}" if item.date("issued")[2:] else ""
+            issued = "issued " + (when or f"{month(item)} {item.year}".strip())
         return group(number, plain(issued), delimiter=", ")
     if kind in ("chapter", "paper-conference"):
         editors = format_names(item.names("editor"), EDITORS, language=item.language)
+        volume = item.raw("volume")
         container = group(
             "In",
             group(
                 emphasized(cased(item, item.text("container-title"))),
+                edition_text(item),
                 affixed(editors, "edited by "),
+                plain(f"vol. {volume}" if is_numeric(volume) else volume)
+                if volume and kind == "chapter"
+                else EMPTY,
                 delimiter=", ",
             ),
             delimiter=" ",
         )
-        return group(container, plain(item.text("publisher")), delimiter=". ")
+        series = plain(cased(item, item.text("collection-title"))) if kind == "chapter" else EMPTY
+        return group(container, series, plain(item.text("publisher")), delimiter=". ")
     if kind == "report":
         return group(plain(item.raw("number")), plain(item.text("publisher")), delimiter=". ")
+    bookish = kind in ("book", "report")
     return group(
         emphasized(cased(item, item.text("container-title"))),
+        edition_text(item) if bookish else EMPTY,
+        translators(item) if bookish else EMPTY,
+        plain(cased(item, item.text("collection-title"))) if kind == "book" else EMPTY,
+        plain(month_day(item)) if kind in MONTH_DAY_TYPES else EMPTY,
         plain(item.text("publisher")),
         delimiter=". ",
     )
+
+
+def edition_text(item: Item) -> Text:
+    """ "2nd ed."; an edition that is no number as written, capitalised."""
+    return plain(capitalize_first(edition(item.text("edition"))))
 
 
 def doi_or_url(item: Item) -> Text:

@@ -12,7 +12,7 @@ from dataclasses import replace
 from pubs.export.styles import Item, Style
 from pubs.export.styles.names import NameStyle, format_names
 from pubs.export.styles.text import EMPTY, Text, affixed, group, join, plain
-from pubs.export.styles.values import is_numeric, page_range
+from pubs.export.styles.values import edition, is_numeric, page_range
 
 #: Names in English entries; Chinese ones end a shortened list with "等".
 ENGLISH_NAMES = NameStyle(
@@ -84,10 +84,34 @@ def issued_year(item: Item) -> Text:
     return plain(str(item.year)) if item.year else EMPTY
 
 
+def numeric_date(parts: tuple[int, ...]) -> str:
+    """A date in the style's numeric form: "2008-01-16", "2008-01", "2008"."""
+    return "-".join(f"{part:02d}" if index else str(part) for index, part in enumerate(parts))
+
+
 def issued_date(item: Item) -> Text:
     if not item.year:
         return EMPTY
-    return plain(f"{item.year}-{item.month:02d}" if item.month else str(item.year))
+    return plain(numeric_date(item.date("issued")) or str(item.year))
+
+
+def accessed_date(item: Item) -> Text:
+    """The date accessed, in brackets, of a work online."""
+    if not item.has("URL", "DOI") or not item.date("accessed"):
+        return EMPTY
+    return plain(f"[{numeric_date(item.date('accessed'))}]")
+
+
+def edition_text(item: Item) -> Text:
+    value = item.raw("edition")
+    if not value:
+        return EMPTY
+    return plain(edition(value, term="版", ordinal=False) if chinese(item) else edition(value))
+
+
+def translators(item: Item) -> Text:
+    found = names(item, "translator")
+    return affixed(found, suffix=", 译" if chinese(item) else ", trans.")
 
 
 def page(item: Item) -> Text:
@@ -97,16 +121,19 @@ def page(item: Item) -> Text:
 def publisher(item: Item) -> Text:
     kind = item.type
     if kind == "patent":
-        return issued_date(item)
+        return join((issued_date(item), accessed_date(item)))
     if kind in ("book", "chapter", "paper-conference", "periodical", "thesis") or item.has(
         "publisher", "publisher-place", "page"
     ):
         place = group(
             plain(item.text("publisher-place")), plain(item.text("publisher")), delimiter=": "
         )
-        return group(group(place, issued_year(item), delimiter=", "), page(item), delimiter=": ")
+        published = group(
+            group(place, issued_year(item), delimiter=", "), page(item), delimiter=": "
+        )
+        return join((published, accessed_date(item)))
     if item.has("URL", "DOI"):
-        return affixed(issued_date(item), "(", ")")
+        return join((affixed(issued_date(item), "(", ")"), accessed_date(item)))
     return issued_year(item)
 
 
@@ -122,7 +149,7 @@ def container_periodical(item: Item) -> Text:
             affixed(plain(item.raw("issue")), "(", ")"),
         )
     )
-    return group(head, page(item), delimiter=": ")
+    return join((group(head, page(item), delimiter=": "), accessed_date(item)))
 
 
 def access(item: Item) -> Text:
@@ -131,19 +158,33 @@ def access(item: Item) -> Text:
 
 def layout(item: Item) -> Text:
     kind = item.type
-    if kind in ("article-journal", "article-magazine", "article-newspaper"):
+    if kind == "periodical":
+        year_volume = join(
+            (
+                group(issued_year(item), plain(item.raw("volume")), delimiter=", "),
+                affixed(plain(item.raw("issue")), "(", ")"),
+            )
+        )
+        parts = (title(item), year_volume, publisher(item))
+    elif kind in ("article-journal", "article-magazine", "article-newspaper"):
         parts = (title(item), container_periodical(item))
     elif kind == "patent":
         parts = (title(item), publisher(item))
     elif kind in CONTAINED or item.has("container-title"):
         container = group(
             names(item, "editor"),
-            group(plain(item.text("container-title")), delimiter=": "),
+            group(plain(item.text("container-title")), volume(item), delimiter=": "),
             delimiter=". ",
         )
-        parts = (group(title(item), container, delimiter="//"), publisher(item))
-    else:
+        parts = (
+            group(group(title(item), translators(item), delimiter=". "), container, delimiter="//"),
+            edition_text(item),
+            publisher(item),
+        )
+    elif kind in ("dataset", "post", "post-weblog", "software", "webpage"):
         parts = (title(item), publisher(item))
+    else:
+        parts = (title(item), translators(item), edition_text(item), publisher(item))
     body = join((author(item), *parts, access(item)), ". ", punctuation_in_quotes=False)
     return affixed(body, suffix=".", punctuation_in_quotes=False)
 

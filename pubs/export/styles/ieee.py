@@ -17,7 +17,13 @@ from pubs.export.styles.text import (
     plain,
     quoted,
 )
-from pubs.export.styles.values import capitalize_first, is_range, page_range
+from pubs.export.styles.values import (
+    capitalize_first,
+    edition,
+    is_range,
+    page_range,
+    typographic,
+)
 
 AUTHORS = NameStyle(
     and_="text", initialize_with=". ", et_al_min=7, et_al_use_first=1, et_al_italic=True,
@@ -65,7 +71,24 @@ def issued(item: Item) -> Text:
         return plain(f"{month} {year}".strip())
     if item.type in ("book", "chapter", "thesis"):
         return plain(year)
-    return plain(f"{month} {year}".strip())
+    if item.type in ("article-journal", "report", "paper-conference"):
+        return plain(f"{month} {year}".strip())
+    return plain(text_date(item.date("issued")))
+
+
+#: The types the style gives an edition.
+EDITION_TYPES = (*BOOKISH, "paper-conference", "report", "song")
+
+
+def edition_text(item: Item) -> Text:
+    value = item.raw("edition")
+    if not value or item.type not in EDITION_TYPES:
+        return EMPTY
+    printed = edition(value)
+    if printed == value.strip():  # not a number: as written, capitalised, with a stop
+        text = capitalize_first(typographic(printed))
+        return plain(text if text.endswith(".") else text + ".")
+    return plain(printed)
 
 
 def locators(item: Item) -> Text:
@@ -73,6 +96,7 @@ def locators(item: Item) -> Text:
     issue = item.raw("issue")
     return join(
         (
+            edition_text(item),
             plain(f"vol. {volume}") if volume else EMPTY,
             plain(f"no. {issue}") if issue else EMPTY,
         ),
@@ -101,18 +125,46 @@ def status(item: Item) -> Text:
     return bold(plain(capitalize_first(item.text("status"))))
 
 
+def text_date(parts: tuple[int, ...]) -> str:
+    """A date as the style writes it in words: "Jun. 09, 2014", "Jun. 2014", "2014"."""
+    if len(parts) > 2:
+        return f"{MONTHS[parts[1] - 1]} {parts[2]:02d}, {parts[0]}"
+    if len(parts) > 1:
+        return f"{MONTHS[parts[1] - 1]} {parts[0]}"
+    return str(parts[0]) if parts else ""
+
+
+def accessed(item: Item) -> str:
+    when = text_date(item.date("accessed"))
+    return f" Accessed: {when}." if when else ""
+
+
 def access(item: Item) -> Text:
-    if item.has("DOI"):
+    if item.has("DOI") and item.type not in ("webpage", "post", "post-weblog"):
         return plain(f" doi: {item.raw('DOI')}.")
     if item.has("URL"):
-        return plain(f" [Online]. Available: {item.raw('URL')}")
+        return plain(f"{accessed(item)} [Online]. Available: {item.raw('URL')}")
     return EMPTY
 
 
 def collection(item: Item) -> Text:
     if not item.has("collection-title"):
         return EMPTY
-    return join((plain("in "), group(plain(item.text("collection-title")), suffix=". ")))
+    volume = item.raw("volume")
+    return join(
+        (
+            plain("in "),
+            group(
+                plain(item.text("collection-title")),
+                plain(f"no. {item.raw('collection-number')}")
+                if item.has("collection-number")
+                else EMPTY,
+                plain(f"vol. {volume}") if volume else EMPTY,
+                delimiter=", ",
+                suffix=". ",
+            ),
+        )
+    )
 
 
 def layout(item: Item) -> Text:
@@ -199,6 +251,28 @@ def layout(item: Item) -> Text:
                     title(item),
                     issued(item),
                     group(italic(publisher(item)), plain(item.raw("number")), delimiter=": "),
+                    delimiter=", ",
+                    suffix=".",
+                ),
+                access(item),
+            )
+        )
+    elif kind in ("webpage", "post", "post-weblog"):
+        body = join(
+            (
+                group(title(item), plain(item.text("container-title")), delimiter=", ", suffix="."),
+                access(item),
+            )
+        )
+    elif kind == "standard":
+        place = group(plain(item.text("publisher-place")), suffix=".")
+        body = join(
+            (
+                group(
+                    title(item),
+                    group(plain(item.text("genre")), plain(item.raw("number")), delimiter=" "),
+                    place,
+                    issued(item),
                     delimiter=", ",
                     suffix=".",
                 ),

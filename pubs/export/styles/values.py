@@ -69,6 +69,28 @@ def is_numeric(value: str) -> bool:
     return bool(_NUMBER.match(value))
 
 
+#: An edition citeproc-js takes for a number: "2", "2nd".
+_EDITION_NUMBER = re.compile(r"^(\d{1,4})(?:st|nd|rd|th)?$", re.ASCII)
+
+
+def english_ordinal(number: int) -> str:
+    """An English ordinal as the en-US locale writes it: "1st", "2nd", "11th", "23rd"."""
+    if 10 <= number % 100 <= 20:
+        return f"{number}th"
+    return f"{number}{({1: 'st', 2: 'nd', 3: 'rd'}).get(number % 10, 'th')}"
+
+
+def edition(value: str, *, term: str = "ed.", ordinal: bool = True) -> str:
+    """A numeric edition as its ordinal and the short term ("2nd ed."; "2 版" in Chinese,
+    whose locale has no ordinals); any other as written ("Rev. ed.", "修订本")."""
+    value = value.strip()
+    number = _EDITION_NUMBER.match(value)
+    if number:
+        written = english_ordinal(int(number.group(1))) if ordinal else number.group(1)
+        return f"{written} {term}"
+    return value
+
+
 # -- case ------------------------------------------------------------------------------------
 
 #: The words title case leaves in lower case (citeproc-js's list).

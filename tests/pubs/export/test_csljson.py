@@ -3,7 +3,8 @@
 import json
 from dataclasses import replace
 
-from pubs.export.csljson import OTHERS, UNNAMED, csl_item, csl_name, to_csl_json
+from pubs.export.csljson import OTHERS, UNNAMED, csl_item, to_csl_json
+from pubs.export.fields import csl_name
 from pubs.export.model import ExportAuthor
 from tests.pubs.export.formats import csl_items
 from tests.pubs.export.samples import (
