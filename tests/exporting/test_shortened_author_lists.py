@@ -28,7 +28,7 @@ MARKS = {
     **{f"export.html?style={style}": "et al." for style in STYLES},
 }
 _TAGS = re.compile(r"<[^>]+>")
-_NOT_PAGE_TEXT = re.compile(r"<pre>.*?</pre>|<script.*?</script>|<!--.*?-->", re.DOTALL)
+_NOT_PAGE_TEXT = re.compile(r"<pre\b[^>]*>.*?</pre>|<script.*?</script>|<!--.*?-->", re.DOTALL)
 
 
 @pytest.mark.parametrize("output", MARKS)
