@@ -4,8 +4,8 @@
 record's owner fixed as its author.
 
 What is read: the owner's name (``/person``); the works' summaries (``/works``), grouped by
-ORCID by their identifiers, of which the first summary of each group stands for the work
-(the one the owner prefers, listed first); then each work in full, in batches of
+ORCID by their identifiers, of which the one the owner prefers (the highest display index)
+stands for the work; then each work in full, in batches of
 :data:`BATCH` (ORCID's most put-codes in one request), for what summaries leave out: the
 contributors in order with their iDs, and the citation its source gave (BibTeX, read for the
 pages and, when the record names no contributor, the authors). A work whose full record
@@ -120,15 +120,22 @@ def read_owner(orcid: str, person: object) -> Owner:
 
 
 def read_summaries(works: object) -> list[tuple[int, dict]]:
-    """The put-code and summary standing for each group of a ``/works`` answer (its first)."""
+    """The put-code and summary standing for each group of a ``/works`` answer: the one the
+    owner prefers, of the highest display index (ORCID lists it first; of equals, the first)."""
     if not isinstance(works, dict) or not isinstance(works.get("group"), list):
         raise BadAnswer("ORCID answered something that is not a list of works")
     found = []
     for group in _dicts(works["group"]):
-        summary = next(iter(_dicts(group.get("work-summary"))), None)
-        if summary is not None and isinstance(summary.get("put-code"), int | str):
-            found.append((int(summary["put-code"]), summary))
+        summaries = [s for s in _dicts(group.get("work-summary")) if _put_code(s) is not None]
+        if summaries:
+            preferred = max(summaries, key=lambda s: int(_text(s.get("display-index")) or 0))
+            found.append((_put_code(preferred), preferred))
     return found
+
+
+def _put_code(work: dict) -> int | None:
+    text = _text(work.get("put-code"))
+    return int(text) if text.isdigit() else None
 
 
 def read_bulk(answer: object) -> dict[int, dict]:
@@ -139,8 +146,8 @@ def read_bulk(answer: object) -> dict[int, dict]:
     found = {}
     for item in _dicts(answer["bulk"]):
         work = item.get("work")
-        if isinstance(work, dict) and str(work.get("put-code", "")).isdigit():
-            found[int(work["put-code"])] = work
+        if isinstance(work, dict) and (code := _put_code(work)) is not None:
+            found[code] = work
     return found
 
 

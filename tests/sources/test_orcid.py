@@ -16,7 +16,7 @@ from pubs.sources.http import BadAnswer, NotFound
 from pubs.sources.identifiers import read_identifiers
 from tests.sources.orcid_answers import DELPEUCH, DELPEUCH_WORKS, serve_delpeuch, work_in_full
 from tests.sources.recorded_records import GUNJAL_WORKS
-from tests.sources.replay import Route, cassette_interactions
+from tests.sources.replay import DATA, Route, cassette_interactions
 
 CHAMBERLAIN = "0000-0003-1444-9135"
 NGO_WORKS = "orcid/0000-0002-1909-134X-works-27359862,27359867,27359865,27359868.json"
@@ -164,3 +164,13 @@ def test_a_pasted_orcid_id_becomes_the_bibtex_of_the_persons_works(http, delpeuc
     preprint = next(record for record in records if record.kind == "preprint")
     assert preprint.arxiv_id == "1804.07832"
     assert annotated_orcids(preprint.extra["author+an:orcid"]) == {1: DELPEUCH}
+
+
+def test_the_summary_standing_for_a_group_is_the_one_its_owner_prefers():
+    record = json.loads((DATA / "orcid/0000-0002-9658-1473.json").read_text(encoding="utf-8"))
+    works = record["activities-summary"]["works"]
+    summaries = dict(orcid.read_summaries(works))
+    group = next(g for g in works["group"] if len(g["work-summary"]) == 5)
+    assert [s["display-index"] for s in group["work-summary"]] == ["15", "14", "13", "12", "11"]
+    assert 12862778 in summaries
+    assert not {33744574, 33744550, 33744937, 36669780} & set(summaries)
