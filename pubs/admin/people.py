@@ -10,6 +10,8 @@ confirms it with the action "Confirm the selected requests" on the list of membe
 
 from __future__ import annotations
 
+from urllib.parse import urlencode
+
 from django.contrib import admin, messages
 from django.db.models import Count, QuerySet
 from django.http import HttpRequest, HttpResponse
@@ -173,7 +175,16 @@ class PersonAdmin(SettlesMemberships, ScopedAdmin, RecordedAdmin, base.PersonAdm
         # The page's "Login and roles" button, for those who run the person's login.
         person = self.get_object(request, object_id)
         runs_login = person is not None and login_decision(request_scope(request), person).allowed
-        extra_context = {**(extra_context or {}), "runs_login": runs_login}
+        # "Import works from ORCID": the add-by-identifier page, given the person's iD.
+        orcid_import = ""
+        if person is not None and person.orcid and request.user.has_perm("pubs.add_bibteximport"):
+            query = urlencode({"identifiers": person.orcid})
+            orcid_import = f"{reverse('admin:pubs_bibteximport_identifiers')}?{query}"
+        extra_context = {
+            **(extra_context or {}),
+            "runs_login": runs_login,
+            "orcid_import": orcid_import,
+        }
         return super().change_view(request, object_id, form_url, extra_context)
 
     def save_model(self, request: HttpRequest, obj: Person, form, change: bool) -> None:

@@ -1,6 +1,8 @@
 """Adding papers by identifier in the admin: DOIs, arXiv ids, ISBNs, PMIDs, DBLP profiles or
-records, pasted. The worker fetches their BibTeX from the sources (pubs.jobs.imports); then they go
-through the import's preview like any file, and nothing is written before it is confirmed.
+records, ORCID iDs (a person's works), pasted (or, from a person's page, their iD given in
+the page's address). The worker fetches their BibTeX from the sources (pubs.jobs.imports);
+then they go through the import's preview like any file, and nothing is written before it is
+confirmed.
 
 The same identifiers sent again while their job waits or runs lead to that job; past
 JOBS_PER_USER jobs of one person waiting or running, the form is refused saying so. While no
@@ -25,18 +27,19 @@ from pubs.jobs.imports import TooManyJobs, identical_fetch, import_job_fetch
 from pubs.jobs.worker import no_worker_message
 from pubs.models import BibtexImport, ImportJob
 from pubs.permissions import edited_groups, request_scope
-from pubs.sources.identifiers import MAX_IDENTIFIERS, ORCID, read_identifiers
+from pubs.sources.identifiers import MAX_IDENTIFIERS, read_identifiers
 
 
 class IdentifiersForm(forms.Form):
     identifiers = forms.CharField(
-        label=_("DOIs, arXiv ids, ISBNs, PMIDs or DBLP profiles"),
+        label=_("DOIs, arXiv ids, ISBNs, PMIDs, DBLP profiles or ORCID iDs"),
         widget=forms.Textarea(attrs={"rows": 6}),
         help_text=_(
             "One or more, separated by spaces or lines: 10.1145/3600006.3613165, "
             "arXiv:2405.07719, https://arxiv.org/abs/2405.07719, 978-0-262-03384-8, "
             "PMID: 31452104, https://dblp.org/pid/74/10201.html, "
-            "https://dblp.org/rec/conf/nsdi/ZhangLW24."
+            "https://dblp.org/rec/conf/nsdi/ZhangLW24, https://orcid.org/0000-0002-1825-0097 "
+            "(every work of that person's public ORCID record)."
         ),
     )
     group = forms.ModelChoiceField(
@@ -47,16 +50,11 @@ class IdentifiersForm(forms.Form):
         found, unknown = read_identifiers(self.cleaned_data["identifiers"])
         if unknown:
             raise forms.ValidationError(
-                _("Not a DOI, an arXiv id, an ISBN, a PMID or a DBLP profile or record: %(texts)s")
-                % {"texts": ", ".join(unknown[:10])}
-            )
-        if people := [identifier.text for identifier in found if identifier.kind == ORCID]:
-            raise forms.ValidationError(
                 _(
-                    "An ORCID iD names a person, not a paper: %(texts)s. Enter it on the "
-                    "person's page; add their papers by DOI, arXiv id, ISBN or PMID."
+                    "Not a DOI, an arXiv id, an ISBN, a PMID, a DBLP profile or record or an "
+                    "ORCID iD: %(texts)s"
                 )
-                % {"texts": ", ".join(people[:10])}
+                % {"texts": ", ".join(unknown[:10])}
             )
         if not found:
             raise forms.ValidationError(_("Paste at least one identifier."))
@@ -71,7 +69,10 @@ def identifiers_view(model_admin, request: HttpRequest) -> HttpResponse:
     """The page to paste identifiers on; its import is fetched and planned by the worker."""
     if not request.user.has_perm("pubs.add_bibteximport"):
         raise PermissionDenied
-    form = IdentifiersForm(request.POST or None)
+    # A person's page links here with their ORCID iD given (?identifiers=…), to be sent.
+    form = IdentifiersForm(
+        request.POST or None, initial={"identifiers": request.GET.get("identifiers", "")}
+    )
     scope = request_scope(request)
     if not scope.everything:  # a group editor imports for one of their groups
         form.fields["group"].queryset = edited_groups(scope)

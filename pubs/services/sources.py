@@ -10,7 +10,7 @@ from django.conf import settings
 from django.core.cache import cache
 
 from pubs.services.source_gate import DatabaseGate
-from pubs.sources import arxiv, crossref, datacite, dblp, openlibrary, pubmed
+from pubs.sources import arxiv, crossref, datacite, dblp, openlibrary, orcid, pubmed
 from pubs.sources.http import HttpClient, NotFound, SourceError
 from pubs.sources.identifiers import (
     ARXIV,
@@ -18,6 +18,7 @@ from pubs.sources.identifiers import (
     DBLP_RECORD,
     DOI,
     ISBN,
+    ORCID,
     PMID,
     Identifier,
 )
@@ -56,6 +57,12 @@ def isbn_bibtex(http: HttpClient, isbn: str) -> str:
     return to_bibtex([openlibrary.book(http, isbn)])
 
 
+def orcid_bibtex(http: HttpClient, orcid_id: str) -> str:
+    """The BibTeX of the works of the ORCID record of ``orcid_id``, its owner fixed as
+    their author (pubs.sources.orcid)."""
+    return to_bibtex(orcid.person_works(http, orcid_id))
+
+
 def identifiers_bibtex(
     *,
     identifiers: Sequence[Identifier],
@@ -63,9 +70,9 @@ def identifiers_bibtex(
     progress: Callable[[int, int], None] | None = None,
 ) -> tuple[str, list[str]]:
     """The BibTeX of ``identifiers``, from Crossref or DataCite (DOIs), arXiv (all its ids in one
-    request), PubMed (all its PMIDs in one request), Open Library (ISBNs) and DBLP (people,
-    records), and a message for each one that failed (which source, and why). ``progress``
-    is told how many identifiers were asked for so far."""
+    request), PubMed (all its PMIDs in one request), Open Library (ISBNs), DBLP (people,
+    records) and ORCID (a person's works), and a message for each one that failed (which
+    source, and why). ``progress`` is told how many identifiers were asked for so far."""
     texts: list[str] = []
     problems: list[str] = []
     done = 0
@@ -111,6 +118,7 @@ def identifiers_bibtex(
         ISBN: isbn_bibtex,
         DBLP_PERSON: dblp.person_bibtex,
         DBLP_RECORD: dblp.record_bibtex,
+        ORCID: orcid_bibtex,
     }
     for identifier in identifiers:
         if identifier.kind in (ARXIV, PMID):

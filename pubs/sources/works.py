@@ -13,6 +13,7 @@ identifier previews them like any file: recognised, new, versions.
 from __future__ import annotations
 
 import re
+from collections import Counter
 from collections.abc import Iterable
 from dataclasses import dataclass, field
 
@@ -110,8 +111,15 @@ class Work:
 
 
 def to_bibtex(works: Iterable[Work]) -> str:
-    """The works as BibTeX entries the import reads (see the module's docstring)."""
-    texts = [format_entry(*_entry(work)) for work in works]
+    """The works as BibTeX entries the import reads (see the module's docstring); a key two
+    works would share is told apart by a number ("Delpeuch2015type-2"), as the import reads
+    one entry of each key."""
+    texts: list[str] = []
+    keys: Counter[str] = Counter()
+    for work in works:
+        entry, key, fields = _entry(work)
+        keys[key] += 1
+        texts.append(format_entry(entry, key if keys[key] == 1 else f"{key}-{keys[key]}", fields))
     return "\n\n".join(texts) + "\n" if texts else ""
 
 

@@ -8,6 +8,8 @@ from django.urls import reverse
 from pubs.models import BibtexImport, ImportJob, JobStage, Paper
 from pubs.sources import datacite
 from pubs.sources.crossref import bibtex_url
+from tests.factories import PersonFactory
+from tests.sources.orcid_answers import DELPEUCH, serve_delpeuch
 
 pytestmark = pytest.mark.django_db(transaction=True)
 
@@ -127,20 +129,37 @@ def test_text_that_names_no_paper_is_refused_on_the_form(admin_client):
     )
     assert response.status_code == 200
     assert (
-        "Not a DOI, an arXiv id, an ISBN, a PMID or a DBLP profile or record: Parcae"
-        in response.content.decode()
+        "Not a DOI, an arXiv id, an ISBN, a PMID, a DBLP profile or record or an ORCID iD: "
+        "Parcae" in response.content.decode()
     )
     assert not BibtexImport.objects.exists()
 
 
-def test_an_orcid_id_is_refused_on_the_form_saying_it_names_a_person(admin_client):
-    response = admin_client.post(
-        reverse("admin:pubs_bibteximport_identifiers"),
-        {"identifiers": "10.1145/1 https://orcid.org/0000-0002-1825-0097"},
-    )
-    assert response.status_code == 200
-    assert (
-        "An ORCID iD names a person, not a paper: https://orcid.org/0000-0002-1825-0097."
-        in response.content.decode()
-    )
-    assert not BibtexImport.objects.exists()
+def test_an_orcid_id_becomes_a_preview_of_the_persons_works(admin_client, sources, run_worker):
+    serve_delpeuch(sources)
+    progress = paste(admin_client, f"https://orcid.org/{DELPEUCH}")
+    run_worker()
+    html = admin_client.get(admin_client.get(progress)["Location"]).content.decode()
+    assert "Normal forms for planar connected string diagrams" in html
+    assert "From Natural Language to RDF Graphs with Pregroups" in html
+    assert not Paper.objects.exists()
+
+
+def test_a_persons_page_link_gives_the_form_their_orcid_id(admin_client):
+    page = admin_client.get(
+        reverse("admin:pubs_bibteximport_identifiers"), {"identifiers": DELPEUCH}
+    ).content.decode()
+    assert f"{DELPEUCH}</textarea>" in page
+
+
+def test_a_person_with_an_orcid_id_has_a_button_importing_their_works(admin_client):
+    person = PersonFactory(orcid=DELPEUCH)
+    page = admin_client.get(reverse("admin:people_person_change", args=[person.pk]))
+    link = reverse("admin:pubs_bibteximport_identifiers") + f"?identifiers={DELPEUCH}"
+    assert f'href="{link}" id="orcid-import"' in page.content.decode()
+
+
+def test_a_person_without_an_orcid_id_has_no_such_button(admin_client):
+    person = PersonFactory(orcid="")
+    page = admin_client.get(reverse("admin:people_person_change", args=[person.pk]))
+    assert 'id="orcid-import"' not in page.content.decode()

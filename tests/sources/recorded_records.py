@@ -1,5 +1,5 @@
-"""The recorded records of DataCite, PubMed and Open Library (tests/data/sources, see its
-README), what each says when read by a careful person (``truth``), and how the clients are
+"""The recorded records of DataCite, PubMed, Open Library and ORCID (tests/data/sources, see
+its README), what each says when read by a careful person (``truth``), and how the clients are
 asked for them. The tests (test_recorded_records.py) and the field accuracy table
 (``python -m tests.sources.field_accuracy``) read this one list.
 
@@ -16,10 +16,11 @@ import json
 from collections.abc import Callable
 from dataclasses import dataclass, field
 
-from pubs.sources import datacite, openlibrary, pubmed
+from pubs.sources import datacite, openlibrary, orcid, pubmed
 from pubs.sources.http import HttpClient
 from pubs.sources.works import Work
-from tests.sources.replay import DATA, Replay
+from tests.sources.orcid_answers import DELPEUCH, owner_of, serve_delpeuch, work_in_full
+from tests.sources.replay import DATA, Replay, cassette_interactions
 
 FIELDS = ("title", "authors", "container", "year", "pages", "identifiers", "kind")
 
@@ -35,6 +36,8 @@ class Case:
 
     def serve(self, replay: Replay) -> None:
         """Have ``replay`` answer the client's request for this record."""
+        if self.service == "ORCID":
+            return  # read from its recording (OrcidCase), or served by OrcidRecordCase
         if self.service == "DataCite":
             replay.cassette(self.recording)
         elif self.service == "PubMed":
@@ -97,6 +100,317 @@ def _people(*names: str) -> list[tuple[str, str]]:
     """Authors without iDs; "Name=0000-…" gives one with its iD."""
     return [tuple(name.split("=")) if "=" in name else (name, "") for name in names]
 
+
+@dataclass(frozen=True)
+class OrcidCase(Case):
+    """A work of an ORCID record, read in full from its recording (a bulk answer's or a
+    single work's cassette) with the record's owner, from the owner's recorded record
+    (``owner``: the file; or the iD, given and family name when none was recorded)."""
+
+    put_code: int = 0
+    owner: str | tuple[str, str, str] = ""
+
+    def read(self, http: HttpClient) -> Work:
+        if isinstance(self.owner, tuple):
+            owner = orcid.Owner(*self.owner)
+        else:
+            owner = owner_of(self.owner, self.identifier.split("/")[0])
+        return orcid.read_work(work_in_full(self.recording, self.put_code), owner)
+
+
+@dataclass(frozen=True)
+class OrcidRecordCase(Case):
+    """A work of Antonin Delpeuch's record, as the client reads his whole record from the
+    API (person, works' summaries, works in full)."""
+
+    put_code: int = 0
+
+    def serve(self, replay: Replay) -> None:
+        serve_delpeuch(replay)
+
+    def read(self, http: HttpClient) -> Work:
+        works = orcid.person_works(http, DELPEUCH)
+        codes = [code for code, _ in orcid.read_summaries(_delpeuch_works())]
+        return works[codes.index(self.put_code)]
+
+
+@dataclass(frozen=True)
+class OrcidSummaryCase(Case):
+    """A work of Scott Chamberlain's record (API v3.0) read from its summary alone, as the
+    client does when the work in full does not come back: the owner from ``/person``."""
+
+    put_code: int = 0
+
+    def read(self, http: HttpClient) -> Work:
+        person, works = (
+            json.loads(i["response"]["body"]["string"])
+            for i in cassette_interactions(self.recording)[2:4]
+        )
+        owner = orcid.read_owner(self.identifier.split("/")[0], person)
+        summaries = dict(orcid.read_summaries(works))
+        return orcid.read_work(summaries[self.put_code], owner)
+
+
+def _delpeuch_works() -> dict:
+    whole = json.loads((DATA / "orcid/0000-0002-8612-8827.json").read_text(encoding="utf-8"))
+    return whole["activities-summary"]["works"]
+
+
+DELPEUCH_ID = f"{DELPEUCH}/"
+KREUTZER = ("0000-0002-0734-2199", "Sebastian", "Kreutzer")
+GUNJAL_WORKS = (
+    "orcid/0000-0002-9658-1473-works-39127918,33744503,36669776,33744558,33744557,36669770,"
+    "33744556,34053527,33744688,36669784,36669785,39870720,36669787,36669788,12000309,"
+    "29869420,9724376,36669760,9724381,36669768,36669783,36670027,12862779,36669758,"
+    "12862780.json"
+)
+
+ORCID_CASES: tuple[Case, ...] = (
+    # -- ORCID: dissemin's recordings (API v2.1), a whole record through the client ---------
+    OrcidRecordCase(
+        "ORCID",
+        "orcid/0000-0002-8612-8827.json",
+        f"{DELPEUCH_ID}15894056",
+        {
+            "title": "Complexity of Grammar Induction for Quantum Types",
+            "authors": _people(f"Antonin Delpeuch={DELPEUCH}"),
+            "container": "EPTCS",
+            "year": 2014,
+            "pages": "236--248",
+            "identifiers": {"doi": "10.4204/eptcs.172.16"},
+            "kind": "conference",
+        },
+        misses={"kind": "filed as a journal article: EPTCS publishes workshops' proceedings"},
+        put_code=15894056,
+    ),
+    OrcidRecordCase(
+        "ORCID",
+        "orcid/0000-0002-8612-8827.json",
+        f"{DELPEUCH_ID}16667185",
+        {
+            "title": "From Natural Language to RDF Graphs with Pregroups",
+            "authors": _people(f"Antonin Delpeuch={DELPEUCH}", "Anne Preller"),
+            "container": "Proceedings of the EACL 2014 Workshop on Type Theory and Natural "
+            "Language Semantics (TTNLS)",
+            "year": 2014,
+            "pages": "55--62",
+            "identifiers": {},
+            "kind": "conference",
+        },
+        put_code=16667185,
+    ),
+    OrcidRecordCase(
+        "ORCID",
+        "orcid/0000-0002-8612-8827.json",
+        f"{DELPEUCH_ID}45993824",
+        {
+            "title": "Normal forms for planar connected string diagrams",
+            "authors": _people(f"Antonin Delpeuch={DELPEUCH}", "Jamie Vicary"),
+            "container": "CoRR",
+            "year": 2018,
+            "pages": "",
+            "identifiers": {"arxiv": "1804.07832"},
+            "kind": "preprint",
+        },
+        put_code=45993824,
+    ),
+    OrcidRecordCase(
+        "ORCID",
+        "orcid/0000-0002-8612-8827.json",
+        f"{DELPEUCH_ID}46050270",
+        {
+            "title": "Type-driven distributional semantics for prepositional phrase attachment",
+            "authors": _people(f"Antonin Delpeuch={DELPEUCH}"),
+            "container": "",
+            "year": 2015,
+            "pages": "",
+            "identifiers": {},
+            "kind": "thesis",
+        },
+        put_code=46050270,
+    ),
+    OrcidRecordCase(
+        "ORCID",
+        "orcid/0000-0002-8612-8827.json",
+        f"{DELPEUCH_ID}47337044",
+        {
+            "title": "Type-Driven Distributional Semantics For Prepositional Phrase Attachment",
+            "authors": _people(f"Antonin Delpeuch={DELPEUCH}"),
+            "container": "Zenodo",
+            "year": 2015,
+            "pages": "",
+            "identifiers": {"doi": "10.5281/zenodo.1299049"},
+            "kind": "other",
+        },
+        put_code=47337044,
+    ),
+    # -- ORCID: works in full of other records (dissemin's, API v2.1) --------------------------
+    OrcidCase(
+        "ORCID",
+        "orcid/0000-0002-1909-134X-works-27359862,27359867,27359865,27359868.json",
+        "0000-0002-1909-134X/27359868",
+        {
+            "title": "Slow binocular rivalry in bipolar disorder",
+            "authors": _people(
+                "Steven Mark Miller",
+                "B D Gynther",
+                "K R Heslop",
+                "Guang B Liu",
+                "P B Mitchell",
+                "Trung Thanh Ngo=0000-0002-1909-134X",
+                "John D Pettigrew",
+                "L B Geffen",
+            ),
+            "container": "Psychological Medicine",
+            "year": 2003,
+            "pages": "683--692",
+            "identifiers": {},
+            "kind": "journal",
+        },
+        put_code=27359868,
+        owner=("0000-0002-1909-134X", "Trung", "Ngo"),
+    ),
+    OrcidCase(
+        "ORCID",
+        "orcid/0000-0001-6723-6833-works-36115041.json",
+        "0000-0001-6723-6833/36115041",
+        {
+            "title": "The ecology of scattering layer biota around Indian Ocean seamounts and "
+            "islands",
+            "authors": _people("Philipp Boersch-Supan=0000-0001-6723-6833"),
+            "container": "",
+            "year": 2014,
+            "pages": "",
+            "identifiers": {},
+            "kind": "thesis",
+        },
+        put_code=36115041,
+        owner="orcid/0000-0001-6723-6833.json",
+    ),
+    OrcidCase(
+        "ORCID",
+        "orcid/0000-0003-2888-1770-works-55549881,55549890,55549893,55549891,55549887.json",
+        "0000-0003-2888-1770/55549881",
+        {
+            "title": "Fast community structure local uncovering by independent vertex-centred "
+            "process",
+            "authors": _people(
+                "Maël Canu",
+                "Marcin Detyniecki",
+                "Marie-Jeanne Lesot",
+                "Adrien Revault d'Allonnes=0000-0003-2888-1770",
+            ),
+            "container": "2015 IEEE/ACM International Conference on Advances in Social "
+            "Networks Analysis and Mining",
+            "year": 2015,
+            "pages": "823--830",
+            "identifiers": {"doi": "10.1145/2808797.2808866"},
+            "kind": "conference",
+        },
+        put_code=55549881,
+        owner="orcid/0000-0003-2888-1770.json",
+    ),
+    OrcidCase(
+        "ORCID",
+        GUNJAL_WORKS,
+        "0000-0002-9658-1473/36669784",
+        {
+            "title": "ETDs and Open Access for Research and Development : Issues and challenges",
+            "authors": _people("B Gunjal=0000-0002-9658-1473", "P Gaitanou"),
+            "container": "Proceedings of ETD 2015 INDIA - 18th International Symposium on "
+            'Electronic Theses and Dissertations "Evolving Genre of ETDs for Knowledge '
+            'Discovery", 04-06 November 2015',
+            "year": 2015,
+            "pages": "136--143",
+            "identifiers": {"isbn": "9789384869847"},
+            "kind": "chapter",
+        },
+        put_code=36669784,
+        owner="orcid/0000-0002-9658-1473.json",
+    ),
+    OrcidCase(
+        "ORCID",
+        "orcid/0000-0002-1900-3901-works-20991791.json",
+        "0000-0002-1900-3901/20991791",
+        {
+            "title": "Fiat: Deductive Synthesis of Abstract Data Types in a Proof Assistant",
+            "authors": _people(
+                "Benjamin Delaware",
+                "Clément Pit-Claudel=0000-0002-1900-3901",
+                "Jason Gross",
+                "Adam Chlipala",
+            ),
+            "container": "Proceedings of the 42nd Annual ACM SIGPLAN-SIGACT Symposium on "
+            "Principles of Programming Languages - POPL ’15",
+            "year": 2015,
+            "pages": "689--700",
+            "identifiers": {"doi": "10.1145/2676726.2677006", "isbn": "9781450333009"},
+            "kind": "conference",
+        },
+        put_code=20991791,
+        owner="orcid/0000-0002-1900-3901.json",
+    ),
+    # -- ORCID: API v3.0 (rorcid's cassettes): a summary, single works in full ----------------
+    OrcidSummaryCase(
+        "ORCID",
+        "orcid/works.yml",
+        "0000-0003-1444-9135/30091982",
+        {
+            "title": "Building software, building community: lessons from the ROpenSci project",
+            "authors": _people("Scott Chamberlain=0000-0003-1444-9135"),
+            "container": "Figshare",
+            "year": 2014,
+            "pages": "",
+            "identifiers": {"doi": "10.6084/m9.figshare.1112581"},
+            "kind": "dataset",
+        },
+        put_code=30091982,
+    ),
+    OrcidCase(
+        "ORCID",
+        "orcid/orcid_citations_with_bibtex.yml",
+        "0000-0002-0734-2199/77226586",
+        {
+            "title": "Dose-Rate Estimation using α-Al2O3:C Chips: Aftermath",
+            "authors": _people(
+                "Sebastian Kreutzer=0000-0002-0734-2199",
+                "Chantal Tribolo",
+                "Loïc Martin",
+                "Norbert Mercier",
+            ),
+            "container": "Ancient TL",
+            "year": 2020,
+            "pages": "1--10",
+            "identifiers": {},
+            "kind": "journal",
+        },
+        put_code=77226586,
+        owner=KREUTZER,
+    ),
+    OrcidCase(
+        "ORCID",
+        "orcid/extract_bibtex.yml",
+        "0000-0002-0734-2199/40038622",
+        {
+            "title": "Introducing an R package for luminescence dating analysis",
+            "authors": _people(
+                "Sebastian Kreutzer=0000-0002-0734-2199",
+                "Christoph Schmidt",
+                "Margret C Fuchs",
+                "Michael Dietze",
+                "Manfred Fischer",
+                "Markus Fuchs",
+            ),
+            "container": "Ancient TL",
+            "year": 2012,
+            "pages": "1--8",
+            "identifiers": {},
+            "kind": "journal",
+        },
+        put_code=40038622,
+        owner=KREUTZER,
+    ),
+)
 
 CASES: tuple[Case, ...] = (
     # -- DataCite: commonmeta-py's cassettes ------------------------------------------------
@@ -475,4 +789,5 @@ CASES: tuple[Case, ...] = (
         },
         misses={"title": "the catalogue's title names the series: Eclipse (The Twilight Saga)"},
     ),
+    *ORCID_CASES,
 )

@@ -32,6 +32,12 @@ class Route:
         return all(value in request.url.params.get(name, "") for name, value in self.params.items())
 
 
+def cassette_interactions(name: str) -> list[dict]:
+    """The interactions of the VCR cassette ``name`` (Python's vcrpy or R's vcr)."""
+    recorded = yaml.safe_load((DATA / name).read_text(encoding="utf-8"))
+    return recorded.get("interactions") or recorded["http_interactions"]
+
+
 class Replay(httpx.MockTransport):
     """The recorded answers, and the requests that were made (``requests``)."""
 
@@ -47,15 +53,18 @@ class Replay(httpx.MockTransport):
         )
 
     def cassette(self, name: str) -> None:
-        """Every interaction of a VCR cassette (as habanero records them)."""
-        for interaction in yaml.safe_load((DATA / name).read_text(encoding="utf-8"))[
-            "interactions"
-        ]:
+        """Every interaction of a VCR cassette (as habanero records them, or R's vcr:
+        ``http_interactions``)."""
+        for interaction in cassette_interactions(name):
             response = interaction["response"]
             body = response.get("content")
             if body is None:
                 body = response["body"]["string"]
-            status = response.get("status_code") or response["status"]["code"]
+            status = int(
+                response.get("status_code")
+                or response["status"].get("code")
+                or response["status"]["status_code"]
+            )
             headers = {k: v[0] for k, v in response.get("headers", {}).items() if v}
             headers.pop("content-encoding", None)  # the body is recorded decoded
             headers.pop("content-length", None)
