@@ -107,7 +107,7 @@ def test_the_preview_is_read_in_a_fixed_number_of_queries(
             paper_with_authors(author, title=f"Design of Heuristics {number}", year=year, kind=kind)
             for year, kind in ((2014, PaperKind.OTHER), (2016, PaperKind.JOURNAL))
         ]
-    with django_assert_num_queries(10):
+    with django_assert_num_queries(11):
         response = find_versions(admin_client, papers)
     assert response.content.decode().count('name="links"') == works
 
