@@ -18,7 +18,7 @@ from collections import Counter, defaultdict
 from collections.abc import Callable, Collection, Hashable, Iterable, Mapping
 from dataclasses import dataclass
 from itertools import islice
-from typing import Literal
+from typing import Literal, NamedTuple
 
 from rapidfuzz import fuzz, process
 from rapidfuzz.distance import OSA
@@ -243,6 +243,16 @@ def _spelt_key(given: str, family: str) -> tuple[str, str]:
     return fold(spelt_out(family)), fold(spelt_out(given))
 
 
+class _Named(NamedTuple):
+    """Who an author's name already names, and what tells them apart: the people of exactly
+    that name and of a recorded variant of it, the co-authors known, and the paper."""
+
+    exact: set[Hashable]
+    variant: set[Hashable]
+    evidence: set[Hashable]
+    paper: Hashable | None
+
+
 class PeopleIndex:
     """People to match authors against, with who wrote with whom."""
 
@@ -415,19 +425,13 @@ class PeopleIndex:
         exact = self.by_full.get(key, set())
         variant = self.by_variant.get(key, set()) - exact
         by_form = self._match_initials if author.is_initials else self._match_spelt_out
-        found = by_form(author, exact, variant, evidence, paper)
+        found = by_form(author, _Named(exact, variant, evidence, paper))
         return found if found is not None else self._suggest(author, evidence, paper)
 
-    def _match_spelt_out(
-        self,
-        author: Author,
-        exact: set[Hashable],
-        variant: set[Hashable],
-        evidence: set[Hashable],
-        paper: Hashable | None,
-    ) -> PersonMatch | None:
+    def _match_spelt_out(self, author: Author, named: _Named) -> PersonMatch | None:
         """A name with its given name written out: the same name, a recorded variant, the
         letters spelt out, a middle name on one side, the Chinese order, a short given name."""
+        exact, variant, evidence, paper = named
         if len(exact) == 1 and not variant:
             return PersonMatch("exact", _one(exact), reason="same name")
         if len(variant) == 1 and not exact:
@@ -459,16 +463,10 @@ class PeopleIndex:
             return PersonMatch("suggestion", None, ordered, reason, confirmable=True)
         return None
 
-    def _match_initials(
-        self,
-        author: Author,
-        exact: set[Hashable],
-        variant: set[Hashable],
-        evidence: set[Hashable],
-        paper: Hashable | None,
-    ) -> PersonMatch | None:
+    def _match_initials(self, author: Author, named: _Named) -> PersonMatch | None:
         """A name with initials for its given name: the people they fit, told apart by the
         co-authors in common, or people with a middle initial more."""
+        exact, variant, evidence, paper = named
         fitting: Collection[Hashable] = self._fitting_initials(author)
         if variant or exact:
             fitting = {*fitting, *variant, *exact}
