@@ -299,3 +299,19 @@ def test_the_command_writes_the_markdown_lists(tmp_path):
 def test_the_command_refuses_an_unknown_owner(tmp_path, args, message):
     with pytest.raises(CommandError, match=message):
         run(*args, "--format", "hugo", "--out", str(tmp_path))
+
+
+HOSTILE = "---\ntitle: x\n--- {Oops} \\end @misc{x, 'quote' \"dq\" # [a](b) <b>x</b>"
+
+
+def test_a_hostile_title_stays_one_value_in_every_file():
+    paper = ExportPaper(
+        title=HOSTILE, kind="conference", year=2024, container_title=HOSTILE,
+        abstract=HOSTILE, authors=(ExportAuthor(HOSTILE),),
+    )  # fmt: skip
+    matter = front_matter(site.hugo_index(paper))
+    assert matter["title"] == " ".join(HOSTILE.split())
+    assert matter["authors"] == [" ".join(HOSTILE.split())]
+    library = bibtexparser.parse_string(site.alfolio_bibliography([paper]))
+    assert library.failed_blocks == [] and len(library.entries) == 1
+    assert site.homepage_entry(paper).count("\n- ") == 0
