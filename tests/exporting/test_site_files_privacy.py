@@ -11,6 +11,7 @@ from django.core.management import call_command
 
 from people.models import Group
 from pubs.export import site
+from pubs.models import Paper
 from tests.privacy.conftest import private, private_module_db  # noqa: F401
 from tests.privacy.markers import HIDDEN_PAPER, shows_marker
 
@@ -48,3 +49,18 @@ def test_the_command_writes_no_private_value_or_hidden_paper(tmp_path, fmt):
     paths = [path for path in tmp_path.rglob("*") if path.is_file()]
     text = "\n".join(f"{p.relative_to(tmp_path)}\n{p.read_text(encoding='utf-8')}" for p in paths)
     assert paths and not shows_marker(text) and HIDDEN_PAPER not in text
+
+
+def test_a_paper_hidden_in_the_admin_leaves_the_cached_site_files(
+    client, admin_client, redis_cache
+):
+    urls = ["/people/jin-fang/site/papers.bib", "/groups/ustc-int/site/hugo.zip"]
+    folder = "content/publications/non-idle-machine-aware-worker-placement-for-2024/"
+    before = {url: text_of(client.get(url)) for url in urls}
+    assert "fang2024nonidle" in before[urls[0]] and folder in before[urls[1]]
+    paper = Paper.objects.get(slug="non-idle-machine-aware-worker-placement-for-2024")
+    admin_client.post(
+        "/admin/pubs/paper/", {"action": "make_private", "_selected_action": [paper.pk]}
+    )
+    after = {url: text_of(client.get(url)) for url in urls}
+    assert "fang2024nonidle" not in after[urls[0]] and folder not in after[urls[1]]
