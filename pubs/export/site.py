@@ -239,19 +239,20 @@ def homepage_entry(paper: ExportPaper, *, person: str = "") -> str:
 
 
 def _where(paper: ExportPaper) -> str:
-    """ "IEEE International Conference on Network Protocols (**ICNP**), 2024", then the
-    paper's awards; a paper under review or a preprint as the CV says it."""
+    """ "IEEE International Conference on Network Protocols (**ICNP**), 2024" (", to appear"
+    when accepted), then the paper's awards; a paper under review, a preprint or a thesis
+    as the CV says it ("Under Review, 2025", "arXiv, 2025")."""
     short = cv.venue_short(paper)
     label = cv.venue_label(paper)
-    published = label.startswith(f"{short}'") if short else False
+    published = bool(short) and label.startswith(f"{short}'")
     if published and paper.venue_name:
         parts = [f"{markdown_text(paper.venue_name)} (**{markdown_text(short)}**)"]
-        if label.endswith(", to appear"):
-            parts.append("to appear")
     else:
         parts = [markdown_text(label or paper.container)] if label or paper.container else []
-    if paper.year and not (paper.kind == "thesis" and str(paper.year) in label):
+    if paper.year and (published or str(paper.year) not in label):
         parts.append(str(paper.year))
+    if published and label.endswith(", to appear"):
+        parts.append("to appear")
     parts += [f"**{markdown_text(award)}**" for award in paper.awards]
     return ", ".join(parts)
 

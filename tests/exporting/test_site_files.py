@@ -315,3 +315,32 @@ def test_a_hostile_title_stays_one_value_in_every_file():
     library = bibtexparser.parse_string(site.alfolio_bibliography([paper]))
     assert library.failed_blocks == [] and len(library.entries) == 1
     assert site.homepage_entry(paper).count("\n- ") == 0
+
+
+@pytest.mark.parametrize(
+    ("fields", "line"),
+    [
+        (
+            {"status": "accepted"},
+            "IEEE International Conference on Network Protocols (**ICNP**), 2025, to appear",
+        ),
+        ({"status": "under_review"}, "Under Review, 2025"),
+        (
+            {
+                "kind": "thesis",
+                "thesis_type": "phd",
+                "institution": "USTC",
+                "venue_abbreviation": "",
+            },
+            "PhD thesis, USTC, 2025",
+        ),
+    ],
+)
+def test_markdown_venue_line_of_a_paper_not_yet_published_or_a_thesis(fields, line):
+    values = {
+        "title": "T", "kind": "conference", "year": 2025, "venue_abbreviation": "ICNP",
+        "venue_name": "IEEE International Conference on Network Protocols",
+        "container_title": "IEEE International Conference on Network Protocols",
+    }  # fmt: skip
+    paper = ExportPaper(**{**values, **fields})
+    assert site.homepage_entry(paper).splitlines()[1] == f"  {line}"
