@@ -1,6 +1,6 @@
 from django.urls import path
 
-from pubs.web import exports, feeds, views
+from pubs.web import exports, feeds, site_files, views
 
 app_name = "pubs"
 
@@ -14,6 +14,7 @@ urlpatterns = [
     path("groups/<slug:slug>/export.<str:fmt>", exports.group, name="group-export"),
     path("groups/<slug:slug>/cv.<str:style>", exports.group_cv, name="group-cv"),
     path("venues/<slug:slug>/export.<str:fmt>", exports.venue, name="venue-export"),
+    *site_files.urlpatterns,
     path("publications/<slug:slug>/", views.paper_detail, name="paper-detail"),
     path("people/", views.person_list, name="person-list"),
     path("people/<slug:slug>/", views.person_detail, name="person-detail"),
