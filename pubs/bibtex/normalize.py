@@ -233,14 +233,7 @@ def normalize(entry: RawEntry, *, link_base: str = "") -> Record:
     record.publisher = to_text(f.get("publisher") or f.get("organization", ""))
     record.address = to_text(f.get("address") or f.get("location", ""))
     record.institution = to_text(f.get("school") or f.get("institution", ""))
-    written_type = to_text(f.get("type", ""))
-    if record.kind == "thesis":
-        said = _thesis_type(written_type)  # a type said in so many words wins
-        record.thesis_type = said or THESIS_TYPES.get(entry.entry_type, "")
-        if written_type and not said:
-            record.extra["type"] = f["type"]  # "Habilitation": kept as written
-    elif written_type:
-        record.extra["type"] = f["type"]  # a report's "Technical Report", a patent's kind
+    _read_type(record, f, entry.entry_type)
     record.abstract = to_text(f.get("abstract", ""))
     if "keywords" in f:
         record.keywords = [
@@ -255,6 +248,18 @@ def normalize(entry: RawEntry, *, link_base: str = "") -> Record:
     if record.kind == "journal" and record.arxiv_id and _only_arxiv(record.journal):
         record.kind = "preprint"
     return record
+
+
+def _read_type(record: Record, f: dict[str, str], entry_type: str) -> None:
+    """A thesis's type (a type said in so many words wins over the entry type's); any other
+    ``type`` is kept as written ("Habilitation", a report's "Technical Report", a patent's
+    kind)."""
+    written_type = to_text(f.get("type", ""))
+    said = _thesis_type(written_type) if record.kind == "thesis" else ""
+    if record.kind == "thesis":
+        record.thesis_type = said or THESIS_TYPES.get(entry_type, "")
+    if written_type and not said:
+        record.extra["type"] = f["type"]
 
 
 def _read_year_and_month(record: Record, f: dict[str, str]) -> None:
