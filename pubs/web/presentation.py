@@ -22,9 +22,6 @@ RANK_COLOURS = {"A": "#b3261e", "B": "#c77c02", "C": "#1e6b3a", "": "#9aa0a6"}
 
 Positioned = TypeVar("Positioned")
 
-#: What a query string value carries as it is (spaces become "+").
-_PLAIN = re.compile(r"[A-Za-z0-9_.\-~ ]*")
-
 
 #: A page range as BibTeX and imports write it ("1--10", "1-10", "1 – 10").
 _PAGE_DASH = re.compile(r"\s*(?:--?|–|—)\s*")
@@ -260,9 +257,22 @@ def person_json_ld(
     return data
 
 
+class _QuotedCharacters(dict[int, str]):
+    """Each character as ``quote_plus`` writes it (``str.translate``'s table), worked out the
+    first time it is met: a list's COinS quote thousands of characters, and ``quote_plus``
+    quotes each byte in Python."""
+
+    def __missing__(self, code: int) -> str:
+        quoted = self[code] = quote_plus(chr(code))
+        return quoted
+
+
+_QUOTED = _QuotedCharacters()
+
+
 def _kev(value: str) -> str:
-    """``value`` in a query string, as ``quote_plus`` writes it (plain text as it is)."""
-    return value.replace(" ", "+") if _PLAIN.fullmatch(value) else quote_plus(value)
+    """``value`` in a query string, as ``quote_plus`` writes it (spaces become "+")."""
+    return value.translate(_QUOTED)
 
 
 @dataclass(frozen=True)
