@@ -13,6 +13,7 @@ from django.utils.translation import gettext as _
 from people.models import Person
 from pubs.export.model import ExportPaper
 from pubs.queries.selectors import YearRanks
+from pubs.templatetags.site_tags import page_language
 from pubs.web import presentation
 
 register = template.Library()
@@ -60,10 +61,14 @@ def entry_authors(
     context: Context, paper: ExportPaper, highlight: Person | None = None
 ) -> list[presentation.EntryAuthor | None]:
     """What the entry of ``paper`` shows of each author (``presentation.entry_authors``),
-    their pages' URLs made from one reversal per render."""
+    their pages' URLs made from one reversal per render, the language of their names told
+    here rather than by a filter on each."""
     pattern = _pattern(context, "pubs:person-detail")
     return presentation.entry_authors(
-        paper, lambda slug: pattern.replace(_SLUG, quote(slug)), highlight.slug if highlight else ""
+        paper,
+        lambda slug: pattern.replace(_SLUG, quote(slug)),
+        highlight.slug if highlight else "",
+        page_language(),
     )
 
 
