@@ -1,11 +1,12 @@
 """An entry's BibTeX on a list page in Debian's chromium: opened with the keyboard or the
 mouse, it is fetched from the paper's export.bib and shown once, under the
 Content-Security-Policy without a violation; without script the toggle holds a link to the
-same export."""
+same export. Open, the entry has no critical or serious accessibility finding (axe)."""
 
 import pytest
 
 from tests.e2e.conftest import SCREENSHOTS
+from tests.e2e.test_accessibility import audit
 from tests.e2e.test_content_security_policy import RECORD_VIOLATIONS
 
 pytestmark = pytest.mark.django_db
@@ -38,7 +39,7 @@ def open_list(browser):
         context.close()
 
 
-def test_opening_an_entry_s_bibtex_shows_its_export_once(site, open_list):
+def test_opening_an_entry_s_bibtex_shows_its_export_once(site, open_list, capsys):
     page = open_list(site)
     exports = []
     page.on(
@@ -62,6 +63,7 @@ def test_opening_an_entry_s_bibtex_shows_its_export_once(site, open_list):
     assert page.locator(f"{TOGGLE} pre").count() == 1
     assert exports == [f"{site}/publications/{NON_IDLE}/export.bib"]
     assert page.evaluate("window.violations") == []
+    assert audit(page, "publications-bibtex-open", capsys) == []
 
 
 def test_without_script_the_toggle_links_to_the_export(site, open_list):
