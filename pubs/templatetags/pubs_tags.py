@@ -1,5 +1,5 @@
 """Template tags of the public pages: what an entry shows of an ExportPaper (venue, labels,
-BibTeX, COinS), the rank chart, page numbers, safe links."""
+COinS), the rank chart, page numbers, safe links."""
 
 from __future__ import annotations
 
@@ -11,9 +11,9 @@ from django.urls import reverse
 from django.utils.translation import gettext as _
 
 from people.models import Person
-from pubs.export.bibtex import to_bibtex
 from pubs.export.model import ExportPaper
 from pubs.queries.selectors import YearRanks
+from pubs.templatetags.site_tags import page_language
 from pubs.web import presentation
 
 register = template.Library()
@@ -37,21 +37,23 @@ _SLUG = "0slug0"
 
 
 @register.simple_tag(takes_context=True)
-def entry_url(context: Context, name: str, slug: str) -> str:
+def entry_url(context: Context, name: str, slug: str, *args: str) -> str:
     """The URL of the paper, person or venue ``slug`` (``name`` is its URL's name, e.g.
-    "pubs:person-detail"), as ``{% url name slug %}`` gives it: a list's entries hold hundreds
-    of such links, so each name is reversed once per render and its slug put in."""
-    return _pattern(context, name).replace(_SLUG, quote(slug))
+    "pubs:person-detail"; ``args`` its arguments after the slug, e.g. an export's format),
+    as ``{% url name slug *args %}`` gives it: a list's entries hold hundreds of such links,
+    so each name is reversed once per render and its slug put in."""
+    return _pattern(context, name, *args).replace(_SLUG, quote(slug))
 
 
-def _pattern(context: Context, name: str) -> str:
-    """The URL ``name`` reversed with a placeholder slug, once per render."""
+def _pattern(context: Context, name: str, *args: str) -> str:
+    """The URL ``name`` reversed with a placeholder slug (then ``args``), once per render."""
     # The render's first dict, which included templates share (as ``{% include %}`` keeps
     # its templates there).
     patterns = context.render_context.dicts[0].setdefault("entry_url_patterns", {})
-    if name not in patterns:
-        patterns[name] = reverse(name, args=[_SLUG])
-    return patterns[name]
+    key = (name, *args)
+    if key not in patterns:
+        patterns[key] = reverse(name, args=[_SLUG, *args])
+    return patterns[key]
 
 
 @register.simple_tag(takes_context=True)
@@ -59,17 +61,15 @@ def entry_authors(
     context: Context, paper: ExportPaper, highlight: Person | None = None
 ) -> list[presentation.EntryAuthor | None]:
     """What the entry of ``paper`` shows of each author (``presentation.entry_authors``),
-    their pages' URLs made from one reversal per render."""
+    their pages' URLs made from one reversal per render, the language of their names told
+    here rather than by a filter on each."""
     pattern = _pattern(context, "pubs:person-detail")
     return presentation.entry_authors(
-        paper, lambda slug: pattern.replace(_SLUG, quote(slug)), highlight.slug if highlight else ""
+        paper,
+        lambda slug: pattern.replace(_SLUG, quote(slug)),
+        highlight.slug if highlight else "",
+        page_language(),
     )
-
-
-@register.filter
-def bibtex(paper: ExportPaper) -> str:
-    """The paper's BibTeX entry (escaped by the template)."""
-    return to_bibtex([paper]).rstrip()
 
 
 @register.filter

@@ -9,8 +9,8 @@ from django.utils.html import conditional_escape
 from django.utils.safestring import SafeData, SafeString, mark_safe
 from django.utils.translation import get_language
 
-from pubs.text import is_chinese
 from pubs.web import site
+from pubs.web.presentation import written_language
 
 register = template.Library()
 
@@ -49,9 +49,10 @@ def lang(text: object) -> SafeString:
     """`` lang="…"`` for a name or title in another language than the page's, told by its
     script (pubs.text): a Chinese name or title on an English page is "zh-Hans", a title in
     Latin letters on a Chinese page "en"; nothing when it is in the page's language."""
-    text = str(text or "")
-    if not text.strip():
-        return mark_safe("")
-    written = "zh-Hans" if is_chinese(text) else "en"
-    page = (get_language() or settings.LANGUAGE_CODE).split("-")[0]
-    return mark_safe("" if written.split("-")[0] == page else f' lang="{written}"')
+    written = written_language(str(text or ""), page_language())
+    return mark_safe(f' lang="{written}"' if written else "")
+
+
+def page_language() -> str:
+    """The language the page is rendered in ("en", "zh-hans")."""
+    return get_language() or settings.LANGUAGE_CODE

@@ -16,14 +16,12 @@ from people.orcid import orcid_url
 from pubs.export.model import ExportAuthor, ExportPaper, OtherVersion
 from pubs.kinds import kind_row
 from pubs.models import LinkKind, PaperKind, Status, ThesisType
+from pubs.text import is_chinese
 
 #: Colours of the chart's ranks, as the CSS badges (A, B, C, unranked).
 RANK_COLOURS = {"A": "#b3261e", "B": "#c77c02", "C": "#1e6b3a", "": "#9aa0a6"}
 
 Positioned = TypeVar("Positioned")
-
-#: What a query string value carries as it is (spaces become "+").
-_PLAIN = re.compile(r"[A-Za-z0-9_.\-~ ]*")
 
 
 #: A page range as BibTeX and imports write it ("1--10", "1-10", "1 – 10").
@@ -141,24 +139,35 @@ def with_gaps(authors: Sequence[Positioned]) -> list[Positioned | None]:
     return entries
 
 
+def written_language(text: str, page: str) -> str:
+    """The language ``text`` is written in, told by its script, where it is not the page's
+    (``page``, e.g. "en" or "zh-hans"): "zh-Hans" for Chinese on a page in another language,
+    "en" for Latin letters on a Chinese page; "" otherwise."""
+    if not text.strip():
+        return ""
+    written = "zh-Hans" if is_chinese(text) else "en"
+    return "" if written.split("-")[0] == page.split("-")[0] else written
+
+
 @dataclass(frozen=True, slots=True)
 class EntryAuthor:
     """What an entry shows of an author: the printed name, the person's page (None for the
     person whose page it is: their name is set in bold instead), a lab member, an equal
-    contribution."""
+    contribution, the language the name is written in where it is not the page's."""
 
     name: str
     url: str | None
     member: bool
     equal: bool
+    lang: str = ""
 
 
 def entry_authors(
-    paper: ExportPaper, person_url: Callable[[str], str], highlight: str = ""
+    paper: ExportPaper, person_url: Callable[[str], str], highlight: str = "", page: str = ""
 ) -> list[EntryAuthor | None]:
     """The authors of an entry in order, ``None`` where unnamed authors are skipped.
     ``person_url`` gives a person's page from their slug; ``highlight`` is the slug of the
-    person whose page lists the entry."""
+    person whose page lists the entry; ``page`` the page's language (``written_language``)."""
     shown: list[EntryAuthor | None] = []
     expected = 1
     for author in paper.authors:
@@ -166,7 +175,8 @@ def entry_authors(
             shown.append(None)
         expected = author.position + 1
         url = None if highlight and author.person == highlight else person_url(author.person)
-        shown.append(EntryAuthor(author.printed, url, author.member, author.equal))
+        lang = written_language(author.printed, page) if page else ""
+        shown.append(EntryAuthor(author.printed, url, author.member, author.equal, lang))
     return shown
 
 
@@ -260,9 +270,22 @@ def person_json_ld(
     return data
 
 
+class _QuotedCharacters(dict[int, str]):
+    """Each character as ``quote_plus`` writes it (``str.translate``'s table), worked out the
+    first time it is met: a list's COinS quote thousands of characters, and ``quote_plus``
+    quotes each byte in Python."""
+
+    def __missing__(self, code: int) -> str:
+        quoted = self[code] = quote_plus(chr(code))
+        return quoted
+
+
+_QUOTED = _QuotedCharacters()
+
+
 def _kev(value: str) -> str:
-    """``value`` in a query string, as ``quote_plus`` writes it (plain text as it is)."""
-    return value.replace(" ", "+") if _PLAIN.fullmatch(value) else quote_plus(value)
+    """``value`` in a query string, as ``quote_plus`` writes it (spaces become "+")."""
+    return value.translate(_QUOTED)
 
 
 @dataclass(frozen=True)

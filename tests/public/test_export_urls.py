@@ -127,13 +127,30 @@ def test_unknown_formats_and_people_are_404(client, url):
     assert client.get(url).status_code == 404
 
 
-def test_every_list_entry_has_a_bibtex_toggle(client):
+def test_every_list_entry_has_a_bibtex_toggle_that_links_to_its_export(client):
     html = client.get("/publications/").content.decode()
     toggles = re.findall(
-        r'<details class="bibtex"><summary>BibTeX</summary><pre>(.*?)</pre>', html, re.S
+        r'<li class="paper[^"]*" id="paper-([^"]+)">.*?<details class="bibtex"><summary>BibTeX'
+        r'</summary><a class="bibtex-source" href="([^"]+)">[^<]+</a></details>',
+        html,
+        re.S,
     )
     assert len(toggles) == Paper.objects.filter(is_public=True).count()
-    assert all(toggle.startswith("@") for toggle in toggles)
+    assert all(href == f"/publications/{slug}/export.bib" for slug, href in toggles)
+
+
+def test_a_list_holds_no_bibtex_and_the_toggle_s_export_gives_the_entry(client):
+    html = client.get("/publications/").content.decode()
+    assert "<pre>" not in html and "@inproceedings{" not in html
+    href = re.search(f'href="(/publications/{NON_IDLE}/export.bib)"', html).group(1)
+    bib = client.get(href).content.decode()
+    assert bib_titles(bib) == {Paper.objects.get(slug=NON_IDLE).title}
+
+
+@pytest.mark.parametrize("url", ["/", "/publications/", "/people/jin-fang/", "/groups/ustc-int/"])
+def test_list_pages_load_the_bibtex_toggle_script_as_a_file(client, url):
+    html = client.get(url).content.decode()
+    assert re.search(r'<script src="[^"]*/js/bibtex[.\w]*\.js" defer></script>', html)
 
 
 def test_list_pages_link_to_their_exports_with_their_filters(client):
