@@ -2,8 +2,8 @@
 added from (:func:`record`: authors in order with their ORCID iDs, organisations, editors,
 the full date, container, pages, identifiers, kind) and as what the site's suggestions use
 (:func:`work`: abstract, licence, pages, citation count, references, preprint relations);
-the BibTeX and CSL-JSON of a work from the works API's transforms (never doi.org, which
-sends a DOI of another registry to its registrant's own site); and the works that name a
+the CSL-JSON of a work from the works API's transform (never doi.org, which sends a DOI
+of another registry to its registrant's own site); and the works that name a
 given arXiv preprint as theirs (``has-preprint``).
 
 Crossref asks for at most 5 requests a second in its public pool (10 with a contact address,
@@ -26,7 +26,6 @@ from pubs.sources.works import Creator, Relation, Work
 CROSSREF = Source("Crossref", interval=0.2, hosts=("api.crossref.org",))
 WORKS_API = "https://api.crossref.org/works/"
 CSL_JSON = "application/vnd.citationstyles.csl+json"
-BIBTEX = "application/x-bibtex"
 #: Published versions asked for at most, per preprint.
 RELATED_ROWS = 5
 
@@ -76,12 +75,6 @@ class CrossrefWork:
     references: tuple[Reference, ...] = field(default=())
 
 
-def bibtex(http: HttpClient, doi: str) -> str:
-    """The work's BibTeX, as Crossref writes it (its transform of the DOI); NotFound when
-    Crossref does not know the DOI (another registry's, or none's)."""
-    return read_bibtex(http.get(CROSSREF, bibtex_url(doi), accept=BIBTEX))
-
-
 def csl_json(http: HttpClient, doi: str) -> dict:
     """The work's CSL-JSON, from Crossref's transform of the DOI (the answer the DOI's content
     negotiation redirects to, asked for directly: one request instead of two)."""
@@ -121,10 +114,6 @@ def csl_url(doi: str) -> str:
     return works_url(doi) + "/transform/" + CSL_JSON
 
 
-def bibtex_url(doi: str) -> str:
-    return works_url(doi) + "/transform/" + BIBTEX
-
-
 def arxiv_doi(arxiv_id: str) -> str:
     """arXiv's DOI of a preprint ("10.48550/arxiv.2503.12208"), lower-cased as DOIs are kept."""
     return f"10.48550/arxiv.{arxiv_id}".lower()
@@ -139,14 +128,6 @@ def read_csl_json(answer: Answer) -> dict:
     if not isinstance(data, dict) or not data.get("title"):
         raise BadAnswer(f"Crossref did not answer CSL-JSON for {answer.url}")
     return data
-
-
-def read_bibtex(answer: Answer) -> str:
-    """The BibTeX of a transform's answer; BadAnswer when it is not BibTeX (an HTML page)."""
-    text = answer.text.strip()
-    if not text.startswith("@"):
-        raise BadAnswer(f"Crossref did not answer BibTeX for {answer.url}")
-    return text + "\n"
 
 
 def read_work(data: object) -> CrossrefWork:
