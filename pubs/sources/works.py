@@ -177,6 +177,8 @@ def _entry(work: Work) -> tuple[str, str, list[tuple[str, str]]]:
         value = _verbatim(getattr(work, name))
         if value:
             fields.append((name, value))
+    if row.form == "preprint":  # biblatex's word, which the import reads as a preprint's
+        fields.append(("pubstate", "prepublished"))
     if work.abstract:
         fields.append(("abstract", utf8_encode(work.abstract)))
     for kind, identifiers in _relations(work).items():

@@ -303,3 +303,11 @@ def test_a_preprint_relation_that_is_no_arxiv_id_is_kept_as_a_relation():
     assert work.arxiv_id == "" and work.relations == (
         Relation("HasPreprint", "10.1101/2020.01.01.1"),
     )
+
+
+def test_a_preprint_without_an_arxiv_id_is_imported_as_a_preprint(http, replay):
+    replay.cassette("crossref/test_write_crossref_xml_posted_content.yaml")
+    [record] = parse_and_normalize(to_bibtex([crossref.record(http, "10.1101/2020.12.01.406702")]))[
+        1
+    ]
+    assert (record.kind, record.status) == ("preprint", "preprint")
