@@ -167,6 +167,7 @@ def read_record_message(message: dict) -> Work:
         authors=_creators(message.get("author")),
         editors=_creators(message.get("editor")),
         container=_container(message),
+        container_short=_text(_first(message.get("short-container-title"))),
         year=year,
         month=month,
         day=day,

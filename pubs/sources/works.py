@@ -80,6 +80,8 @@ class Work:
     title: str
     authors: tuple[Creator, ...] = ()
     container: str = ""
+    #: The container's abbreviated title ("PLoS Pathog"), written for a journal.
+    container_short: str = ""
     year: int | None = None
     month: int | None = None
     #: The day of the month, when the record gives the full date (with its month).
@@ -155,6 +157,8 @@ def _entry(work: Work) -> tuple[str, str, list[tuple[str, str]]]:
         fields.append(("editor", " and ".join(editor.bibtex for editor in work.editors)))
     if work.container:
         fields.append((_CONTAINER_FIELDS.get(entry, "howpublished"), utf8_encode(work.container)))
+    if work.container_short and entry == "article":
+        fields.append(("shortjournal", utf8_encode(work.container_short)))
     for name in ("volume", "number", "publisher", "address", "version"):
         value = getattr(work, name)
         if value:

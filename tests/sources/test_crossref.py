@@ -198,6 +198,7 @@ def test_a_record_reads_as_bibtex_the_import_reads_with_the_orcid_ids(http, repl
     [record] = parse_and_normalize(to_bibtex([plos_record(http, replay)]))[1]
     assert (record.kind, record.doi, record.year, record.month) == ("journal", PLOS, 2020, 1)
     assert record.journal == "PLOS Pathogens" and not record.problems
+    assert record.extra["shortjournal"] == "PLoS Pathog"
     assert record.extra["author+an:orcid"] == '4="0000-0001-8177-3280"; 5="0000-0002-8552-5310"'
 
 
