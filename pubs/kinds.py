@@ -66,20 +66,23 @@ KINDS: tuple[Kind, ...] = (
     Kind(
         "thesis", "thesis", _("Thesis"), "thesis",
         ("phdthesis", "mastersthesis", "thesis"), "thesis", "thesis", "THES",
+        crossref=("dissertation",),
     ),
     Kind("patent", "patent", _("Patent"), "patent", ("patent",), "patent", "patent", "PAT"),
     Kind(
         "book", "book", _("Book or chapter"), "book",
         ("book", "booklet"), "book", "book", "BOOK", coins="book", published=True,
+        crossref=("book", "monograph", "edited-book", "reference-book"),
     ),
     Kind(
         "chapter", "book", None, "book",
         ("inbook", "incollection"), "incollection", "chapter", "CHAP",
-        coins="book", crossref=("book-chapter",), published=True,
+        coins="book", crossref=("book-chapter", "book-section", "book-part"), published=True,
     ),
     Kind(
         "proceedings", "book", None, "book",
         ("proceedings",), "proceedings", "book", "CONF", coins="book",
+        crossref=("proceedings",),
     ),
     Kind(
         "other", "other", _("Other"), "report",
@@ -88,6 +91,7 @@ KINDS: tuple[Kind, ...] = (
     Kind(
         "report", "other", None, "report",
         ("techreport", "report"), "techreport", "report", "RPRT",
+        crossref=("report",),
     ),
     Kind(
         "software", "software", _("Software"), "other",
@@ -97,7 +101,10 @@ KINDS: tuple[Kind, ...] = (
         "dataset", "dataset", _("Data set"), "other",
         ("dataset",), "dataset", "dataset", "DATA", crossref=("dataset",),
     ),
-    Kind("standard", "other", None, "report", ("standard",), "standard", "standard", "STAND"),
+    Kind(
+        "standard", "other", None, "report",
+        ("standard",), "standard", "standard", "STAND", crossref=("standard",),
+    ),
     Kind(
         "webpage", "other", None, "report",
         ("online", "electronic", "www"), "online", "webpage", "ELEC",

@@ -40,10 +40,11 @@ def source_client() -> HttpClient:
 
 
 def doi_bibtex(http: HttpClient, doi: str) -> str:
-    """The BibTeX of ``doi`` from the registry that knows it: Crossref, else DataCite (its
-    record read from the REST API's JSON); a NotFound naming both when neither does."""
+    """The BibTeX of ``doi`` from the registry that knows it: Crossref, else DataCite (each
+    record read from the registry's JSON, authors with their ORCID iDs); a NotFound naming
+    both when neither does."""
     try:
-        return crossref.bibtex(http, doi)
+        return to_bibtex([crossref.record(http, doi)])
     except NotFound:
         pass
     try:

@@ -1,7 +1,10 @@
-"""Crossref, by DOI: the BibTeX and CSL-JSON of a work from the works API's transforms (never
-doi.org, which sends a DOI of another registry to its registrant's own site), and the works
-API's record (abstract, licence, pages, citation count, references, preprint relations); and
-the works that name a given arXiv preprint as theirs (``has-preprint``).
+"""Crossref, by DOI: the works API's record of a work, read as the :class:`Work` a paper is
+added from (:func:`record`: authors in order with their ORCID iDs, organisations, editors,
+the full date, container, pages, identifiers, kind) and as what the site's suggestions use
+(:func:`work`: abstract, licence, pages, citation count, references, preprint relations);
+the CSL-JSON of a work from the works API's transform (never doi.org, which sends a DOI
+of another registry to its registrant's own site); and the works that name a
+given arXiv preprint as theirs (``has-preprint``).
 
 Crossref asks for at most 5 requests a second in its public pool (10 with a contact address,
 the "polite" pool; it says so in X-Rate-Limit-* headers): the client keeps to 5.
@@ -13,18 +16,23 @@ import re
 from dataclasses import dataclass, field
 from urllib.parse import quote
 
+from people.orcid import normalize_orcid
 from pubs.identifiers import normalize_arxiv_id, normalize_doi
+from pubs.kinds import KINDS
 from pubs.sources.http import Answer, BadAnswer, HttpClient, Source
 from pubs.sources.openalex import citation_count
+from pubs.sources.works import Creator, Relation, Work
 
 CROSSREF = Source("Crossref", interval=0.2, hosts=("api.crossref.org",))
 WORKS_API = "https://api.crossref.org/works/"
 CSL_JSON = "application/vnd.citationstyles.csl+json"
-BIBTEX = "application/x-bibtex"
 #: Published versions asked for at most, per preprint.
 RELATED_ROWS = 5
 
 _TAG = re.compile(r"<[^>]+>")
+#: Crossref's type of work -> the row of pubs.kinds's table (anything else: "other").
+ROWS: dict[str, str] = {work_type: kind.name for kind in KINDS for work_type in kind.crossref}
+_ARXIV_DOI = "10.48550/arxiv."
 _ABSTRACT_HEADING = re.compile(r"^\s*abstract[\s.:]*", re.IGNORECASE)
 
 
@@ -67,12 +75,6 @@ class CrossrefWork:
     references: tuple[Reference, ...] = field(default=())
 
 
-def bibtex(http: HttpClient, doi: str) -> str:
-    """The work's BibTeX, as Crossref writes it (its transform of the DOI); NotFound when
-    Crossref does not know the DOI (another registry's, or none's)."""
-    return read_bibtex(http.get(CROSSREF, bibtex_url(doi), accept=BIBTEX))
-
-
 def csl_json(http: HttpClient, doi: str) -> dict:
     """The work's CSL-JSON, from Crossref's transform of the DOI (the answer the DOI's content
     negotiation redirects to, asked for directly: one request instead of two)."""
@@ -98,16 +100,18 @@ def work(http: HttpClient, doi: str) -> CrossrefWork:
     return read_work(http.get(CROSSREF, works_url(doi)).json())
 
 
+def record(http: HttpClient, doi: str) -> Work:
+    """The works API's record of ``doi`` as a Work (the one request :func:`work` makes);
+    NotFound when Crossref does not know the DOI (another registry's, or none's)."""
+    return read_record(http.get(CROSSREF, works_url(doi)).json())
+
+
 def works_url(doi: str) -> str:
     return WORKS_API + quote(normalize_doi(doi), safe="/")
 
 
 def csl_url(doi: str) -> str:
     return works_url(doi) + "/transform/" + CSL_JSON
-
-
-def bibtex_url(doi: str) -> str:
-    return works_url(doi) + "/transform/" + BIBTEX
 
 
 def arxiv_doi(arxiv_id: str) -> str:
@@ -126,22 +130,97 @@ def read_csl_json(answer: Answer) -> dict:
     return data
 
 
-def read_bibtex(answer: Answer) -> str:
-    """The BibTeX of a transform's answer; BadAnswer when it is not BibTeX (an HTML page)."""
-    text = answer.text.strip()
-    if not text.startswith("@"):
-        raise BadAnswer(f"Crossref did not answer BibTeX for {answer.url}")
-    return text + "\n"
-
-
 def read_work(data: object) -> CrossrefWork:
     """A works API answer ({"status": "ok", "message": {...}}) as a CrossrefWork."""
+    return read_message(_message(data))
+
+
+def read_record(data: object) -> Work:
+    """A works API answer ({"status": "ok", "message": {...}}) as a Work."""
+    return read_record_message(_message(data))
+
+
+def _message(data: object) -> dict:
     if not isinstance(data, dict) or data.get("status") != "ok":
         raise BadAnswer("Crossref's works API answered no work")
     message = data.get("message")
     if not isinstance(message, dict) or not message.get("DOI"):
         raise BadAnswer("Crossref's works API answered a work without a DOI")
-    return read_message(message)
+    return message
+
+
+def read_record_message(message: dict) -> Work:
+    """One work of the works API as a Work: its title with its subtitle, authors and
+    editors in order (persons with their ORCID iDs, organisations by name), the container
+    (:func:`_container`), the full date (:func:`full_date`), volume, issue, pages,
+    publisher, ISBN and ISSN (the print one first), the kind (pubs.kinds's ``crossref``
+    column), the abstract, and the arXiv preprint (``has-preprint``) and other preprint
+    relations."""
+    relation = message.get("relation") or {}
+    preprints = _related(relation, "has-preprint")
+    arxiv = next((doi for doi in preprints if doi.startswith(_ARXIV_DOI)), "")
+    year, month, day = full_date(message)
+    return Work(
+        source="Crossref",
+        kind=ROWS.get(str(message.get("type") or ""), "other"),
+        title=_title(message),
+        authors=_creators(message.get("author")),
+        editors=_creators(message.get("editor")),
+        container=_container(message),
+        container_short=_text(_first(message.get("short-container-title"))),
+        year=year,
+        month=month,
+        day=day,
+        volume=_text(message.get("volume")),
+        number=_text(message.get("issue")),
+        pages=_text(message.get("page")).replace("--", "-").replace("-", "--"),
+        publisher=_text(message.get("publisher")),
+        doi=normalize_doi(message["DOI"]),
+        arxiv_id=arxiv.removeprefix(_ARXIV_DOI),
+        isbn=_typed_first(message, "ISBN", "isbn-type"),
+        issn=_typed_first(message, "ISSN", "issn-type"),
+        abstract=abstract_text(str(message.get("abstract") or "")),
+        relations=tuple(
+            [Relation("HasPreprint", doi) for doi in preprints if doi != arxiv]
+            + [Relation("IsPreprintOf", doi) for doi in _related(relation, "is-preprint-of")]
+        ),
+    )
+
+
+def read_creator(item: dict) -> Creator | None:
+    """One contributor: a person by family and given names, suffix and ORCID iD (an iD
+    that fails its check is left out); an organisation (a ``name`` without family name)
+    by its name; None for an entry that names no one."""
+    family, given = _text(item.get("family")), _text(item.get("given"))
+    if not family:
+        name = _text(item.get("name")) or given
+        return Creator(name=name, organisation=True) if name else None
+    try:
+        orcid = normalize_orcid(str(item.get("ORCID") or ""))
+    except ValueError:
+        orcid = ""
+    suffix = _text(item.get("suffix"))
+    return Creator(
+        name=" ".join(part for part in (given, family, suffix) if part),
+        family=family,
+        given=given,
+        orcid=orcid,
+        suffix=suffix,
+    )
+
+
+def full_date(message: dict) -> tuple[int | None, int | None, int | None]:
+    """The year, month and day the work was published: of the first of its print, online,
+    published and issued dates that has a year, else of a dissertation's approval (month
+    and day None where the date stops)."""
+    for name in ("published-print", "published-online", "published", "issued", "approved"):
+        date = message.get(name)
+        parts = date.get("date-parts") if isinstance(date, dict) else None
+        first = parts[0] if isinstance(parts, list) and parts and isinstance(parts[0], list) else []
+        if first and isinstance(first[0], int) and not isinstance(first[0], bool):
+            month = _part(first, 1, 12)
+            return first[0], month, _part(first, 2, 31) if month else None
+    return None, None, None
 
 
 def read_work_list(data: object) -> list[CrossrefWork]:
@@ -211,14 +290,54 @@ def _first(values: object) -> str:
 
 
 def _date(message: dict) -> tuple[int | None, int | None]:
-    """The year and month the work was published: of the first of its print, online,
-    published and issued dates that has a year (the month None when that date has none)."""
-    for name in ("published-print", "published-online", "published", "issued"):
-        parts = (message.get(name) or {}).get("date-parts") or [[None]]
-        if parts and parts[0] and isinstance(parts[0][0], int):
-            month = parts[0][1] if len(parts[0]) > 1 else None
-            return parts[0][0], month if isinstance(month, int) and 1 <= month <= 12 else None
-    return None, None
+    """The year and month the work was published (of :func:`full_date`)."""
+    year, month, _day = full_date(message)
+    return year, month
+
+
+def _part(parts: list, index: int, largest: int) -> int | None:
+    value = parts[index] if len(parts) > index else None
+    if isinstance(value, int) and not isinstance(value, bool) and 1 <= value <= largest:
+        return value
+    return None
+
+
+def _text(value: object) -> str:
+    """A text of the record on one line, without markup (``<i>``, JATS tags)."""
+    return " ".join(_TAG.sub("", value).split()) if isinstance(value, str) else ""
+
+
+def _title(message: dict) -> str:
+    title = _text(_first(message.get("title")))
+    subtitle = _text(_first(message.get("subtitle")))
+    if subtitle and subtitle.casefold() not in title.casefold():
+        return f"{title.rstrip(':')}: {subtitle}" if title else subtitle
+    return title
+
+
+def _container(message: dict) -> str:
+    """The journal, proceedings or book (its short title when the record gives no other);
+    a preprint's server (its "institution": bioRxiv)."""
+    for name in ("container-title", "short-container-title"):
+        if title := _text(_first(message.get(name))):
+            return title
+    if message.get("type") == "posted-content":
+        servers = [item for item in message.get("institution") or () if isinstance(item, dict)]
+        return _text(servers[0].get("name")) if servers else ""
+    return ""
+
+
+def _creators(items: object) -> tuple[Creator, ...]:
+    found = (read_creator(item) for item in items or () if isinstance(item, dict))
+    return tuple(creator for creator in found if creator is not None)
+
+
+def _typed_first(message: dict, name: str, typed: str) -> str:
+    """The print one of a work's ISBNs or ISSNs ("isbn-type"), else the first listed."""
+    for item in message.get(typed) or ():
+        if isinstance(item, dict) and item.get("type") == "print" and item.get("value"):
+            return str(item["value"])
+    return _text(_first(message.get(name)))
 
 
 def _related(relation: dict, name: str) -> tuple[str, ...]:

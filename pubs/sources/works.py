@@ -43,14 +43,20 @@ class Creator:
     orcid: str = ""
     #: An organisation, not a person ("The Dryad Consortium"): its name as it is.
     organisation: bool = False
+    #: What follows the family name ("Jr.", "III").
+    suffix: str = ""
 
     @property
     def bibtex(self) -> str:
-        """The name as a BibTeX author: "Family, Given"; an organisation braced whole."""
+        """The name as a BibTeX author: "Family, Given" ("Family, Jr., Given" with a
+        suffix); an organisation braced whole."""
         if self.organisation:
             return "{" + utf8_encode(self.name) + "}"
         if self.family:
-            parts = [self.family, self.given] if self.given else [self.family]
+            if self.suffix:  # "Doe, Jr., John": BibTeX's form for a suffix, given name or not
+                parts = [self.family, self.suffix, self.given]
+            else:
+                parts = [self.family, self.given] if self.given else [self.family]
             return ", ".join(utf8_encode(part) for part in parts)
         return utf8_encode(self.name)
 
@@ -74,8 +80,12 @@ class Work:
     title: str
     authors: tuple[Creator, ...] = ()
     container: str = ""
+    #: The container's abbreviated title ("PLoS Pathog"), written for a journal.
+    container_short: str = ""
     year: int | None = None
     month: int | None = None
+    #: The day of the month, when the record gives the full date (with its month).
+    day: int | None = None
     volume: str = ""
     number: str = ""
     pages: str = ""
@@ -83,11 +93,13 @@ class Work:
     page_count: int | None = None
     publisher: str = ""
     address: str = ""
+    editors: tuple[Creator, ...] = ()
     doi: str = ""
     arxiv_id: str = ""
     isbn: str = ""
     pmid: str = ""
     pmcid: str = ""
+    issn: str = ""
     url: str = ""
     version: str = ""
     abstract: str = ""
@@ -141,8 +153,12 @@ def _entry(work: Work) -> tuple[str, str, list[tuple[str, str]]]:
         if any(work.orcids):
             fields.append((ORCID_ANNOTATION, orcid_annotation(work.orcids)))
     fields.append(("title", utf8_encode(work.title)))
+    if work.editors:
+        fields.append(("editor", " and ".join(editor.bibtex for editor in work.editors)))
     if work.container:
         fields.append((_CONTAINER_FIELDS.get(entry, "howpublished"), utf8_encode(work.container)))
+    if work.container_short and entry == "article":
+        fields.append(("shortjournal", utf8_encode(work.container_short)))
     for name in ("volume", "number", "publisher", "address", "version"):
         value = getattr(work, name)
         if value:
@@ -155,14 +171,18 @@ def _entry(work: Work) -> tuple[str, str, list[tuple[str, str]]]:
         fields.append(("year", str(work.year)))
     if work.month:
         fields.append(("month", str(work.month)))
+        if work.day and work.year:
+            fields.append(("date", f"{work.year:04d}-{work.month:02d}-{work.day:02d}"))
     if work.doi:
         fields.append(("doi", _verbatim(work.doi)))
     if work.arxiv_id:
         fields += [("eprint", _verbatim(work.arxiv_id)), ("archiveprefix", "arXiv")]
-    for name in ("isbn", "pmid", "pmcid", "url"):
+    for name in ("isbn", "issn", "pmid", "pmcid", "url"):
         value = _verbatim(getattr(work, name))
         if value:
             fields.append((name, value))
+    if row.form == "preprint":  # biblatex's word, which the import reads as a preprint's
+        fields.append(("pubstate", "prepublished"))
     if work.abstract:
         fields.append(("abstract", utf8_encode(work.abstract)))
     for kind, identifiers in _relations(work).items():

@@ -21,7 +21,7 @@ SOFTWARE = "10.5063/f1m61h5x"
 def site(live_server, django_user_model, settings):
     replay = Replay()
     replay.recorded(pubmed.EFETCH, "pubmed/pubmed7.xml", id="29963580")
-    replay.route(crossref.bibtex_url(SOFTWARE), "Resource not found.", status=404)
+    replay.route(crossref.works_url(SOFTWARE), "Resource not found.", status=404)
     replay.cassette("datacite/test_type_software.yaml")
     settings.SOURCES_TRANSPORT = replay
     django_user_model.objects.create_superuser("labadmin", "", "a-long-pass-phrase")

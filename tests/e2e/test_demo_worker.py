@@ -17,11 +17,12 @@ from pathlib import Path
 
 import pytest
 
-from pubs.sources.crossref import bibtex_url
-from tests.sources.replay import DATA
+from pubs.sources.crossref import works_url
+from tests.sources.replay import cassette_interactions
 
 ROOT = Path(__file__).resolve().parents[2]
-DOI = "10.1126/science.169.3946.635"
+DOI = "10.1371/journal.ppat.1008184"
+TITLE = "An RNA thermometer dictates production of a secreted bacterial toxin"
 STARTUP = 60  # seconds
 
 
@@ -38,9 +39,13 @@ def free_port() -> int:
 
 
 def recordings(path: Path) -> Path:
-    """Crossref's recorded BibTeX of DOI, as the worker is to be answered."""
-    body = (DATA / "crossref" / "transform_10.1126_science.169.3946.635.bib").read_text()
-    path.write_text(json.dumps([{"url": bibtex_url(DOI), "body": body}]), encoding="utf-8")
+    """Crossref's recorded works record of DOI, as the worker is to be answered."""
+    [body] = [
+        interaction["response"]["body"]["string"]
+        for interaction in cassette_interactions("crossref/test_article_with_pages.yaml")
+        if interaction["request"]["uri"] == works_url(DOI)
+    ]
+    path.write_text(json.dumps([{"url": works_url(DOI), "body": body}]), encoding="utf-8")
     return path
 
 
@@ -114,8 +119,8 @@ def paste_doi(page, demo: Demo) -> None:
 def test_the_demo_s_worker_adds_a_doi_end_to_end(demo, page, screenshot):
     paste_doi(page, demo)
     page.wait_for_selector("#import-preview", timeout=30000)  # fetched and planned
-    assert "The Structure of Ordinary Water" in page.inner_text("#import-preview")
-    page.select_option("select[name='venue-other:Science']", "new")
+    assert TITLE in page.inner_text("#import-preview")
+    page.select_option("select[name='venue-other:PLOS Pathogens']", "new")
     page.click("#confirm-import")
     page.wait_for_selector(".messagelist", timeout=30000)  # imported by the worker
     assert "The import was applied" in page.inner_text(".messagelist")

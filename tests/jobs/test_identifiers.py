@@ -7,21 +7,22 @@ from django.urls import reverse
 
 from pubs.models import BibtexImport, ImportJob, JobStage, Paper
 from pubs.sources import datacite
-from pubs.sources.crossref import bibtex_url
+from pubs.sources.crossref import works_url
 from tests.factories import PersonFactory
 from tests.sources.orcid_answers import DELPEUCH, serve_delpeuch
 
 pytestmark = pytest.mark.django_db(transaction=True)
 
 ARXIV_API = "https://export.arxiv.org/api/query"
+#: A PLOS Pathogens article whose last two authors carry their ORCID iDs in Crossref's record.
+DOI = "10.1371/journal.ppat.1008184"
+TITLE = "An RNA thermometer dictates production of a secreted bacterial toxin"
+NARBERHAUS = "0000-0002-8552-5310"
 
 
 @pytest.fixture
 def crossref(sources):
-    sources.recorded(
-        bibtex_url("10.1126/science.169.3946.635"),
-        "crossref/transform_10.1126_science.169.3946.635.bib",
-    )
+    sources.cassette("crossref/test_article_with_pages.yaml")
     return sources
 
 
@@ -39,7 +40,7 @@ def test_the_upload_page_links_to_adding_by_identifier(admin_client):
 
 
 def test_a_pasted_doi_waits_for_the_worker_with_nothing_fetched(admin_client, crossref):
-    progress = paste(admin_client, "10.1126/science.169.3946.635")
+    progress = paste(admin_client, DOI)
     page = admin_client.get(progress).content.decode()
     assert "Waiting for the worker" in page
     assert crossref.requests == [] and ImportJob.objects.get().stage == JobStage.QUEUED
@@ -48,28 +49,28 @@ def test_a_pasted_doi_waits_for_the_worker_with_nothing_fetched(admin_client, cr
 def test_a_doi_becomes_a_preview_of_its_paper_with_nothing_written(
     admin_client, crossref, run_worker
 ):
-    progress = paste(admin_client, "https://doi.org/10.1126/science.169.3946.635")
+    progress = paste(admin_client, f"https://doi.org/{DOI}")
     run_worker()
     preview = admin_client.get(progress)["Location"]
     html = admin_client.get(preview).content.decode()
-    assert "The Structure of Ordinary Water" in html
+    assert TITLE in html
     assert not Paper.objects.exists()
     record = BibtexImport.objects.get()
-    assert record.text.startswith("@article{Frank_1970,") and record.source == "identifiers"
+    assert record.text.startswith("@article{Twittenhoff2020an,") and record.source == "identifiers"
 
 
 def test_confirming_the_preview_of_a_doi_imports_the_paper_and_undo_removes_it(
     admin_client, crossref, run_worker
 ):
-    progress = paste(admin_client, "10.1126/science.169.3946.635")
+    progress = paste(admin_client, DOI)
     run_worker()
     preview = admin_client.get(progress)["Location"]
     admin_client.get(preview)
-    admin_client.post(preview, {"venue:Science": "new", "confirm": "Import"})
+    admin_client.post(preview, {"venue:PLOS Pathogens": "new", "confirm": "Import"})
     run_worker()
     paper = Paper.objects.get()
-    assert paper.doi == "10.1126/science.169.3946.635" and paper.year == 1970
-    assert paper.title.startswith("The Structure of Ordinary Water")
+    assert paper.doi == DOI and (paper.year, paper.month) == (2020, 1)
+    assert paper.title == TITLE
     record = BibtexImport.objects.get()
     admin_client.post(reverse("admin:pubs_bibteximport_undo", args=[record.pk]))
     assert not Paper.objects.exists()
@@ -78,24 +79,51 @@ def test_confirming_the_preview_of_a_doi_imports_the_paper_and_undo_removes_it(
 def test_an_identifier_no_source_knows_is_a_warning_of_the_preview(
     admin_client, crossref, run_worker
 ):
-    crossref.route(bibtex_url("10.5555/unknown"), "Resource not found.", status=404)
+    crossref.route(works_url("10.5555/unknown"), "Resource not found.", status=404)
     crossref.route(
         datacite.work_url("10.5555/unknown"),
         "The resource you are looking for doesn't exist.",
         status=404,
     )
-    progress = paste(admin_client, "10.1126/science.169.3946.635 10.5555/unknown")
+    progress = paste(admin_client, f"{DOI} 10.5555/unknown")
     run_worker()
     html = admin_client.get(admin_client.get(progress)["Location"]).content.decode()
     assert "10.5555/unknown: neither Crossref nor DataCite knows this DOI" in html
-    assert "The Structure of Ordinary Water" in html
+    assert TITLE in html
+
+
+def test_an_author_whose_orcid_id_crossref_gives_is_linked_to_the_person_with_that_id(
+    admin_client, crossref, run_worker
+):
+    narberhaus = PersonFactory(given_name="F.", family_name="Narberhaus-Lab", orcid=NARBERHAUS)
+    progress = paste(admin_client, DOI)
+    run_worker()
+    preview = admin_client.get(progress)["Location"]
+    admin_client.get(preview)
+    admin_client.post(preview, {"venue:PLOS Pathogens": "new", "confirm": "Import"})
+    run_worker()
+    authorship = Paper.objects.get().authorships.get(position=5)
+    assert authorship.person == narberhaus and authorship.printed_name == "Franz Narberhaus"
+
+
+def test_the_orcid_ids_crossref_gives_are_kept_on_the_new_people(
+    admin_client, crossref, run_worker
+):
+    progress = paste(admin_client, DOI)
+    run_worker()
+    preview = admin_client.get(progress)["Location"]
+    admin_client.get(preview)
+    admin_client.post(preview, {"venue:PLOS Pathogens": "new", "confirm": "Import"})
+    run_worker()
+    orcids = [a.person.orcid for a in Paper.objects.get().authorships.order_by("position")]
+    assert orcids == ["", "", "", "0000-0001-8177-3280", NARBERHAUS]
 
 
 def test_when_no_identifier_can_be_fetched_the_job_fails_saying_why(
     admin_client, sources, run_worker
 ):
     sources.fail_with(lambda request: httpx.Response(503))
-    progress = paste(admin_client, "10.1126/science.169.3946.635")
+    progress = paste(admin_client, DOI)
     run_worker()
     job = ImportJob.objects.get()
     assert job.stage == JobStage.FAILED

@@ -1,5 +1,5 @@
-"""The recorded records of DataCite, PubMed, Open Library and ORCID (tests/data/sources, see
-its README), what each says when read by a careful person (``truth``), and how the clients are
+"""The recorded records of Crossref, DataCite, PubMed, Open Library and ORCID (tests/data/sources,
+see its README), what each says when read by a careful person (``truth``), and how the clients are
 asked for them. The tests (test_recorded_records.py) and the field accuracy table
 (``python -m tests.sources.field_accuracy``) read this one list.
 
@@ -16,7 +16,7 @@ import json
 from collections.abc import Callable
 from dataclasses import dataclass, field
 
-from pubs.sources import datacite, openlibrary, orcid, pubmed
+from pubs.sources import crossref, datacite, openlibrary, orcid, pubmed
 from pubs.sources.http import HttpClient
 from pubs.sources.works import Work
 from tests.sources.orcid_answers import DELPEUCH, owner_of, serve_delpeuch, work_in_full
@@ -38,7 +38,7 @@ class Case:
         """Have ``replay`` answer the client's request for this record."""
         if self.service == "ORCID":
             return  # read from its recording (OrcidCase), or served by OrcidRecordCase
-        if self.service == "DataCite":
+        if self.service in ("Crossref", "DataCite"):
             replay.cassette(self.recording)
         elif self.service == "PubMed":
             replay.recorded(pubmed.EFETCH, self.recording, id=self.identifier)
@@ -55,6 +55,7 @@ class Case:
 
 
 READERS: dict[str, Callable[[HttpClient, str], Work]] = {
+    "Crossref": crossref.record,
     "DataCite": datacite.work,
     "PubMed": pubmed.article,
     "Open Library": openlibrary.book,
@@ -412,7 +413,121 @@ ORCID_CASES: tuple[Case, ...] = (
     ),
 )
 
+CROSSREF_CASES: tuple[Case, ...] = (
+    # -- Crossref: commonmeta-py's cassettes of the works API --------------------------------
+    Case(
+        "Crossref",
+        "crossref/test_article_with_pages.yaml",
+        "10.1371/journal.ppat.1008184",
+        {
+            "title": "An RNA thermometer dictates production of a secreted bacterial toxin",
+            "authors": _people(
+                "Christian Twittenhoff",
+                "Ann Kathrin Heroven",
+                "Sabrina Mühlen",
+                "Petra Dersch=0000-0001-8177-3280",
+                "Franz Narberhaus=0000-0002-8552-5310",
+            ),
+            "container": "PLOS Pathogens",
+            "year": 2020,
+            "pages": "e1008184",
+            "identifiers": {"doi": "10.1371/journal.ppat.1008184"},
+            "kind": "journal",
+        },
+    ),
+    Case(
+        "Crossref",
+        "crossref/test_proceedings_article_with_multiple_funding_references.yaml",
+        "10.1145/3448016.3452841",
+        {
+            "title": "Vector Quotient Filters: Overcoming the Time/Space Trade-Off in Filter Design",
+            "authors": _people(
+                "Prashant Pandey",
+                "Alex Conway",
+                "Joe Durie",
+                "Michael A. Bender",
+                "Martin Farach-Colton",
+                "Rob Johnson",
+            ),
+            "container": "Proceedings of the 2021 International Conference on Management of Data",
+            "year": 2021,
+            "pages": "1386--1399",
+            "identifiers": {"doi": "10.1145/3448016.3452841"},
+            "kind": "conference",
+        },
+    ),
+    Case(
+        "Crossref",
+        "crossref/test_book_chapter.yaml",
+        "10.1007/978-3-662-46370-3_13",
+        {
+            "title": "Clinical Symptoms and Physical Examinations",
+            "authors": _people("Ronald L. Diercks", "Tom Clement Ludvigsen"),
+            "container": "Shoulder Stiffness",
+            "year": 2015,
+            "pages": "155--158",
+            "identifiers": {"doi": "10.1007/978-3-662-46370-3_13", "isbn": "9783662463697"},
+            "kind": "chapter",
+        },
+    ),
+    Case(
+        "Crossref",
+        "crossref/test_write_crossref_xml_posted_content.yaml",
+        "10.1101/2020.12.01.406702",
+        {
+            "title": "Identification of a novel cationic glycolipid in Streptococcus agalactiae "
+            "that contributes to brain entry and meningitis",
+            "authors": _people(
+                "Luke R. Joyce=0000-0002-9346-671X",
+                "Haider S. Manzer=0000-0002-2864-6212",
+                "Jéssica da C. Mendonça=0000-0002-2555-4582",
+                "Ricardo Villarreal=0000-0001-7641-4136",
+                "Prescilla E. Nagao=0000-0001-6007-0033",
+                "Kelly S. Doran=0000-0003-4232-6837",
+                "Kelli L. Palmer=0000-0002-7343-9271",
+                "Ziqiang Guan=0000-0002-8082-3423",
+            ),
+            "container": "bioRxiv",
+            "year": 2020,
+            "pages": "",
+            "identifiers": {"doi": "10.1101/2020.12.01.406702"},
+            "kind": "preprint",
+        },
+    ),
+    Case(
+        "Crossref",
+        "crossref/test_phd_thesis.yaml",
+        "10.14264/uql.2020.791",
+        {
+            "title": "School truancy and financial independence during emerging adulthood: a "
+            "longitudinal analysis of receipt of and reliance on cash transfers",
+            "authors": _people("Patricia Maree Collingwood=0000-0003-3086-4443"),
+            "container": "",
+            "year": 2020,
+            "pages": "",
+            "identifiers": {"doi": "10.14264/uql.2020.791"},
+            "kind": "thesis",
+        },
+    ),
+    Case(
+        "Crossref",
+        "crossref/test_book.yaml",
+        "10.1017/9781108348843",
+        {
+            "title": "The Politics of the Past in Early China",
+            "authors": _people("Vincent S. Leung"),
+            "container": "",
+            "year": 2019,
+            "pages": "",
+            "identifiers": {"doi": "10.1017/9781108348843", "isbn": "9781108425728"},
+            "kind": "book",
+        },
+    ),
+)
+
+
 CASES: tuple[Case, ...] = (
+    *CROSSREF_CASES,
     # -- DataCite: commonmeta-py's cassettes ------------------------------------------------
     Case(
         "DataCite",

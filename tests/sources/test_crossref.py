@@ -7,41 +7,16 @@ import pytest
 from pubs.bibtex.normalize import parse_and_normalize
 from pubs.sources import crossref
 from pubs.sources.http import BadAnswer, NotFound
+from pubs.sources.works import Relation, Work, to_bibtex
 from tests.sources.replay import DATA
 
 DOI = "10.1126/science.169.3946.635"
-#: Crossref's BibTeX of DOI, from its transform (where doi.org's content negotiation leads).
-TRANSFORM = "crossref/transform_10.1126_science.169.3946.635.bib"
 
 
 def acta_record() -> dict:
     """The works API's record of 10.5506/aphyspolb.56.3-a7, whose publisher names its arXiv
     preprint (``has-preprint`` by arXiv id), as the recording keeps it: the ``message``."""
     return json.loads((DATA / "crossref/json_response_content.json").read_text(encoding="utf-8"))
-
-
-def test_a_doi_gives_the_bibtex_crossref_writes(http, replay):
-    replay.recorded(crossref.bibtex_url(DOI), TRANSFORM)
-    text = crossref.bibtex(http, "https://doi.org/10.1126/SCIENCE.169.3946.635")
-    assert text.startswith("@article{Frank_1970,")
-
-
-def test_the_bibtex_of_a_doi_is_asked_of_crossref_s_api_not_of_doi_org(http, replay):
-    replay.recorded(crossref.bibtex_url(DOI), TRANSFORM)
-    crossref.bibtex(http, DOI)
-    [request] = replay.requests
-    assert request.url.host == "api.crossref.org"
-    assert request.url.path == f"/works/{DOI}/transform/application/x-bibtex"
-    assert request.headers["Accept"] == "application/x-bibtex"
-
-
-def test_the_bibtex_of_a_doi_reads_as_one_entry_with_its_doi_and_pages(http, replay):
-    replay.recorded(crossref.bibtex_url(DOI), TRANSFORM)
-    _, records = parse_and_normalize(crossref.bibtex(http, DOI))
-    [record] = records
-    assert record.doi == "10.1126/science.169.3946.635"
-    assert record.pages.startswith("635") and record.year == 1970 and record.month == 8
-    assert record.journal == "Science" and not record.problems
 
 
 def test_the_works_api_gives_licence_pages_and_citation_count(http, replay):
@@ -156,16 +131,10 @@ def test_a_jats_abstract_reads_as_plain_text():
     assert crossref.abstract_text(jats) == "We present Parcae ."
 
 
-def test_an_html_page_instead_of_bibtex_is_a_bad_answer(http, replay):
-    replay.route(crossref.bibtex_url("10.5555/12345678"), "<html><body>Not found</body></html>")
-    with pytest.raises(BadAnswer, match="did not answer BibTeX"):
-        crossref.bibtex(http, "10.5555/12345678")
-
-
 def test_an_unknown_doi_is_not_found(http, replay):
-    replay.route(crossref.bibtex_url("10.5555/0000"), "Resource not found.", status=404)
+    replay.route(crossref.works_url("10.5555/0000"), "Resource not found.", status=404)
     with pytest.raises(NotFound):
-        crossref.bibtex(http, "10.5555/0000")
+        crossref.record(http, "10.5555/0000")
 
 
 def test_the_works_api_answering_an_error_is_a_bad_answer():
@@ -186,3 +155,160 @@ def test_a_plausible_citation_count_is_kept():
         {"status": "ok", "message": {"DOI": DOI, "is-referenced-by-count": 0}}
     )
     assert work.cited_by == 0
+
+
+# -- The works API's record as the Work a paper is added from ------------------------------
+
+PLOS = "10.1371/journal.ppat.1008184"
+
+
+def plos_record(http, replay) -> Work:
+    """A PLOS Pathogens article: two of its five authors with ORCID iDs, an editor."""
+    replay.cassette("crossref/test_article_with_pages.yaml")
+    return crossref.record(http, PLOS)
+
+
+def test_a_record_is_asked_of_the_works_api_in_one_request(http, replay):
+    plos_record(http, replay)
+    [request] = replay.requests
+    assert str(request.url) == f"https://api.crossref.org/works/{PLOS}"
+
+
+def test_a_record_gives_its_authors_in_order_with_their_orcid_ids(http, replay):
+    work = plos_record(http, replay)
+    assert [author.family for author in work.authors] == [
+        "Twittenhoff",
+        "Heroven",
+        "Mühlen",
+        "Dersch",
+        "Narberhaus",
+    ]
+    assert work.orcids == ("", "", "", "0000-0001-8177-3280", "0000-0002-8552-5310")
+
+
+def test_a_record_gives_its_editors_full_date_publisher_and_issn(http, replay):
+    work = plos_record(http, replay)
+    assert [(editor.given, editor.family) for editor in work.editors] == [("Guy", "Tran Van Nhieu")]
+    assert (work.year, work.month, work.day) == (2020, 1, 17)
+    assert (work.volume, work.number, work.pages) == ("16", "1", "e1008184")
+    assert (work.publisher, work.issn) == ("Public Library of Science (PLoS)", "1553-7374")
+
+
+def test_a_record_reads_as_bibtex_the_import_reads_with_the_orcid_ids(http, replay):
+    [record] = parse_and_normalize(to_bibtex([plos_record(http, replay)]))[1]
+    assert (record.kind, record.doi, record.year, record.month) == ("journal", PLOS, 2020, 1)
+    assert record.journal == "PLOS Pathogens" and not record.problems
+    assert record.extra["shortjournal"] == "PLoS Pathog"
+    assert record.extra["author+an:orcid"] == '4="0000-0001-8177-3280"; 5="0000-0002-8552-5310"'
+
+
+def test_an_organisation_author_is_kept_whole_as_an_organisation():
+    work = crossref.read_record_message(
+        {
+            "DOI": "10.5555/org",
+            "type": "journal-article",
+            "title": ["Genome of a model organism"],
+            "author": [
+                {"given": "Ann", "family": "Lee", "sequence": "first"},
+                {"name": "The Example Genome Consortium", "sequence": "additional"},
+            ],
+        }
+    )
+    consortium = work.authors[1]
+    assert consortium.organisation and consortium.name == "The Example Genome Consortium"
+    [record] = parse_and_normalize(to_bibtex([work]))[1]
+    assert [author.organisation for author in record.authors] == [False, True]
+    assert record.authors[1].family == "The Example Genome Consortium"
+
+
+def test_a_suffix_is_kept_apart_from_the_family_name():
+    [author] = crossref.read_record_message(
+        {"DOI": "10.5555/x", "author": [{"given": "John A.", "family": "Doe", "suffix": "Jr."}]}
+    ).authors
+    assert (author.family, author.given, author.suffix) == ("Doe", "John A.", "Jr.")
+    assert author.bibtex == "Doe, Jr., John A."
+
+
+def test_an_orcid_id_that_fails_its_check_is_left_out():
+    [author] = crossref.read_record_message(
+        {
+            "DOI": "10.5555/x",
+            "author": [
+                {"given": "A", "family": "B", "ORCID": "http://orcid.org/0000-0002-1825-0098"}
+            ],
+        }
+    ).authors
+    assert author.orcid == ""
+
+
+def test_a_kind_is_read_from_the_kinds_table_and_an_unknown_type_is_other():
+    kinds = {
+        work_type: crossref.read_record_message({"DOI": "10.5555/x", "type": work_type}).kind
+        for work_type in ("proceedings-article", "posted-content", "monograph", "component")
+    }
+    assert kinds == {
+        "proceedings-article": "conference",
+        "posted-content": "preprint",
+        "monograph": "book",
+        "component": "other",
+    }
+
+
+def test_a_title_keeps_its_subtitle_and_loses_its_markup(http, replay):
+    replay.cassette("crossref/test_proceedings_article_with_multiple_funding_references.yaml")
+    work = crossref.record(http, "10.1145/3448016.3452841")
+    assert (
+        work.title
+        == "Vector Quotient Filters: Overcoming the Time/Space Trade-Off in Filter Design"
+    )
+    replay.cassette("crossref/test_write_crossref_xml_posted_content.yaml")
+    preprint = crossref.record(http, "10.1101/2020.12.01.406702")
+    assert preprint.title.startswith("Identification of a novel cationic glycolipid in Strep")
+
+
+def test_a_preprint_s_server_is_its_container_and_its_abstract_is_plain_text(http, replay):
+    replay.cassette("crossref/test_write_crossref_xml_posted_content.yaml")
+    work = crossref.record(http, "10.1101/2020.12.01.406702")
+    assert work.container == "bioRxiv" and work.kind == "preprint"
+    assert work.abstract.startswith("Bacterial membrane lipids are critical")
+
+
+def test_a_dissertation_without_a_publication_date_is_dated_by_its_approval(http, replay):
+    replay.cassette("crossref/test_phd_thesis.yaml")
+    work = crossref.record(http, "10.14264/uql.2020.791")
+    assert (work.kind, work.year, work.month, work.day) == ("thesis", 2020, 5, 25)
+
+
+def test_a_chapter_gives_its_book_s_print_isbn(http, replay):
+    replay.cassette("crossref/test_book_chapter.yaml")
+    work = crossref.record(http, "10.1007/978-3-662-46370-3_13")
+    assert (work.kind, work.container, work.isbn) == (
+        "chapter",
+        "Shoulder Stiffness",
+        "9783662463697",
+    )
+
+
+def test_a_published_work_s_arxiv_preprint_is_its_arxiv_id():
+    work = crossref.read_record_message(acta_record())
+    assert work.arxiv_id == "2503.12208" and work.relations == ()
+
+
+def test_a_preprint_relation_that_is_no_arxiv_id_is_kept_as_a_relation():
+    work = crossref.read_record_message(
+        {
+            "DOI": "10.1145/3600006.3613165",
+            "relation": {"has-preprint": [{"id-type": "doi", "id": "10.1101/2020.01.01.1"}]},
+        }
+    )
+    assert work.arxiv_id == "" and work.relations == (
+        Relation("HasPreprint", "10.1101/2020.01.01.1"),
+    )
+
+
+def test_a_preprint_without_an_arxiv_id_is_imported_as_a_preprint(http, replay):
+    replay.cassette("crossref/test_write_crossref_xml_posted_content.yaml")
+    [record] = parse_and_normalize(to_bibtex([crossref.record(http, "10.1101/2020.12.01.406702")]))[
+        1
+    ]
+    assert (record.kind, record.status) == ("preprint", "preprint")

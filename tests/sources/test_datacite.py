@@ -78,7 +78,7 @@ def test_an_answer_that_holds_no_record_is_a_bad_answer(http, replay):
 def test_a_doi_crossref_does_not_know_is_read_from_datacite_as_bibtex_the_import_reads(
     http, software
 ):
-    software.route(crossref.bibtex_url(SOFTWARE), CROSSREF_NOT_FOUND, status=404)
+    software.route(crossref.works_url(SOFTWARE), CROSSREF_NOT_FOUND, status=404)
     text = doi_bibtex(http, SOFTWARE)
     [record] = parse_and_normalize(text)[1]
     assert (record.kind, record.doi, record.year) == ("software", SOFTWARE, 2022)
@@ -92,16 +92,14 @@ def test_a_doi_crossref_does_not_know_is_read_from_datacite_as_bibtex_the_import
 
 
 def test_a_doi_crossref_knows_is_not_asked_of_datacite(http, replay):
-    replay.recorded(
-        crossref.bibtex_url("10.1126/science.169.3946.635"),
-        "crossref/transform_10.1126_science.169.3946.635.bib",
-    )
-    assert doi_bibtex(http, "10.1126/science.169.3946.635").startswith("@article{Frank_1970,")
+    replay.cassette("crossref/test_article_with_pages.yaml")
+    text = doi_bibtex(http, "10.1371/journal.ppat.1008184")
+    assert text.startswith("@article{Twittenhoff2020an,")
     assert [request.url.host for request in replay.requests] == ["api.crossref.org"]
 
 
 def test_a_doi_neither_registry_knows_is_not_found_naming_both(http, replay):
-    replay.route(crossref.bibtex_url(UNKNOWN), CROSSREF_NOT_FOUND, status=404)
+    replay.route(crossref.works_url(UNKNOWN), CROSSREF_NOT_FOUND, status=404)
     replay.route(datacite.work_url(UNKNOWN), DATACITE_NOT_FOUND, status=404)
     with pytest.raises(NotFound, match=r"^neither Crossref nor DataCite knows this DOI$"):
         doi_bibtex(http, UNKNOWN)

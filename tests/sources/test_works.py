@@ -48,3 +48,28 @@ def test_a_conference_papers_proceedings_and_pages_are_its_booktitle_and_range()
     work = Work("DataCite", "conference", "Bases", container="TQC 2013", pages="93--105", year=2013)
     record = read_back(work)
     assert (record.kind, record.booktitle, record.pages) == ("conference", "TQC 2013", "93--105")
+
+
+def test_editors_and_a_full_date_are_written_as_the_import_reads_them():
+    work = Work(
+        source="Crossref",
+        kind="chapter",
+        title="Clinical Symptoms",
+        authors=(Creator("Ronald Diercks", family="Diercks", given="Ronald"),),
+        editors=(Creator("Guy Tran Van Nhieu", family="Tran Van Nhieu", given="Guy"),),
+        container="Shoulder Stiffness",
+        year=2015,
+        month=3,
+        day=9,
+    )
+    text = to_bibtex([work])
+    assert "editor = {Tran Van Nhieu, Guy}" in text and "date = {2015-03-09}" in text
+    [record] = parse_and_normalize(text)[1]
+    assert (record.year, record.month, record.editor) == (2015, 3, "Tran Van Nhieu, Guy")
+
+
+def test_a_suffix_is_written_in_bibtex_s_place_for_it():
+    doe = Creator("John Doe Jr.", family="Doe", given="John", suffix="Jr.")
+    [record] = parse_and_normalize(to_bibtex([Work("Crossref", "journal", "T", (doe,))]))[1]
+    author = record.authors[0]
+    assert (author.family, author.jr, author.given) == ("Doe", "Jr.", "John")
