@@ -31,7 +31,7 @@ class Person(models.Model):
     native_name = models.CharField(
         _("native-script name"), max_length=100, blank=True, help_text=_("For example 方佳瑞.")
     )
-    slug = models.SlugField(max_length=120, unique=True)
+    slug = models.SlugField(_("slug"), max_length=120, unique=True)
     variants = StringListField(
         _("name variants"),
         help_text=_(
@@ -75,8 +75,8 @@ class Person(models.Model):
         verbose_name=_("login"),
         help_text=_("The account this person logs in with: a member edits their own profile."),
     )
-    created = models.DateTimeField(auto_now_add=True)
-    modified = models.DateTimeField(auto_now=True)
+    created = models.DateTimeField(_("created"), auto_now_add=True)
+    modified = models.DateTimeField(_("modified"), auto_now=True)
 
     objects = SlugManager()
     history = KeptHistory()
@@ -125,7 +125,7 @@ class Group(models.Model):
     name = models.CharField(_("name"), max_length=200)
     short_name = models.CharField(_("short name"), max_length=50, blank=True)
     native_name = models.CharField(_("native-script name"), max_length=200, blank=True)
-    slug = models.SlugField(max_length=120, unique=True)
+    slug = models.SlugField(_("slug"), max_length=120, unique=True)
     institution = models.CharField(_("institution"), max_length=200, blank=True)
     department = models.CharField(_("department"), max_length=200, blank=True)
     url = URLField(_("website"), blank=True)

@@ -1,0 +1,46 @@
+"""The import's reasons and problems, written in English by the pure rules, shown in the
+reader's language; names, keys and values as written."""
+
+from django.utils import translation
+
+from pubs.bibtex.parse import Problem
+from pubs.templatetags.import_messages import translated_message
+
+
+def in_chinese(message: object) -> str:
+    with translation.override("zh-hans"):
+        return translated_message(message)
+
+
+def test_an_ambiguous_name_is_explained_in_chinese_with_its_names_as_written():
+    assert in_chinese("J. Fang could be Jiarui Fang or Jin Fang") == (
+        "J. Fang 可能是 Jiarui Fang 或 Jin Fang"
+    )
+
+
+def test_a_problem_says_its_line_and_entry_and_what_is_wrong_in_chinese():
+    problem = Problem("it has no year", line=7, key="broken2025")
+    assert in_chinese(problem) == "第 7 行，条目 broken2025：缺少年份"
+
+
+def test_a_blocker_names_the_ambiguous_authors():
+    assert in_chinese("ambiguous author names need a choice: J. Fang") == (
+        "有歧义的作者名需要选择：J. Fang"
+    )
+
+
+def test_a_venue_reason_is_translated():
+    assert in_chinese("a workshop, poster, demo or companion track") == (
+        "研讨会、海报、演示或附属分会"
+    )
+
+
+def test_a_message_no_pattern_knows_is_shown_as_it_is():
+    assert in_chinese("something new") == "something new"
+
+
+def test_english_pages_show_the_message_as_the_rules_wrote_it():
+    with translation.override("en"):
+        assert translated_message("Gongmin Zhao may be Gongming Zhao misspelt") == (
+            "Gongmin Zhao may be Gongming Zhao misspelt"
+        )
