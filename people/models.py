@@ -9,6 +9,7 @@ from django.db import models
 from django.db.models import Q
 from django.urls import reverse
 from django.utils import timezone
+from django.utils.translation import gettext
 from django.utils.translation import gettext_lazy as _
 
 from people import names
@@ -275,7 +276,11 @@ class Membership(models.Model):
         indexes = [models.Index(fields=["group", "role"])]
 
     def __str__(self) -> str:
-        return f"{self.person} — {self.get_role_display()}, {self.group}"
+        return gettext("%(person)s — %(role)s, %(group)s") % {
+            "person": self.person,
+            "role": self.get_role_display(),
+            "group": self.group,
+        }
 
     def natural_key(self) -> tuple:
         start = self.start.isoformat() if self.start else None

@@ -136,6 +136,18 @@ def english_runs(html: str, data: str) -> list[str]:
     return found
 
 
+#: ASCII punctuation after Chinese text: "导出此列表: BibTeX" wants "导出此列表：BibTeX".
+ASCII_AFTER_CHINESE = re.compile(r"[\u3400-\u9fff）”][:,]")
+
+
+def ascii_punctuation(html: str) -> list[str]:
+    """The places of ``html``'s visible text where Chinese text ends in ASCII ":" or ","."""
+    parser = VisibleText()
+    parser.feed(html)
+    text = "".join(parser.runs)
+    return [text[max(0, m.start() - 8) : m.end() + 8] for m in ASCII_AFTER_CHINESE.finditer(text)]
+
+
 def _is_data_or_name(word: str, data: str) -> bool:
     if word in NAMES or len(word) < 2 or word in data:
         return True
@@ -229,13 +241,15 @@ def public_pages() -> list[str]:
 
 
 def english_on(client, urls, data: str, *, follow: bool = True) -> dict[str, list[str]]:
-    """URL -> the English runs of its page (403s and, unless followed, redirects left out)."""
+    """URL -> the English runs of its page and its ASCII punctuation after Chinese text
+    (403s and, unless followed, redirects left out)."""
     found = {}
     for url in urls:
         response = client.get(url, follow=follow)
         assert response.status_code in (200, 302, 403), url
         if response.status_code == 200 and "html" in response["Content-Type"]:
-            runs = english_runs(response.content.decode(), data)
+            html = response.content.decode()
+            runs = english_runs(html, data) + ascii_punctuation(html)
             if runs:
                 found[url] = sorted(set(runs))
     return found
