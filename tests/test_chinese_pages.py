@@ -8,7 +8,8 @@ of a page (text, the labels of buttons, placeholders). What does not:
   usernames, a job's messages) or in the BibTeX file being imported, written as the lab wrote
   it and never translated;
 - code and source: the text of ``<pre>``, ``<code>``, ``<script>``, ``<style>``, and of any
-  element marked ``translate="no"`` (HTML's own mark for text not to be translated);
+  element marked ``translate="no"`` (HTML's own mark for text not to be translated: the
+  formatted citations of an export, written by their style's rules);
 - the short list of names below, which Chinese pages write in Latin letters too.
 """
 
@@ -22,6 +23,7 @@ import pytest
 from django.apps import apps
 from django.contrib import admin
 from django.contrib.auth.models import Group as AuthGroup
+from django.core.files.uploadedfile import SimpleUploadedFile
 from django.db import models
 from django.urls import NoReverseMatch, reverse
 
@@ -39,7 +41,7 @@ NAMES = {
     "Atom", "RSS", "URL", "DOI", "ORCID", "iD", "arXiv", "ISBN", "ISSN", "CCF", "DBLP",
     "Crossref", "DataCite", "ArXiv", "OpenAlex", "PubMed", "Open Library", "Google Scholar", "IEEE",
     "ACM", "APA", "Chicago", "GB/T", "GitHub", "Zotero", "al-folio", "LDAP", "SHA-256",
-    "Control", "Command", "Mac", "English", "API", "JSON-LD", "schema.org", "ID",
+    "Control", "Command", "Mac", "NUL", "English", "API", "JSON-LD", "schema.org", "ID",
 }  # fmt: skip
 
 #: A run of Latin words: letters, then letters, digits and the joiners of names and codes.
@@ -53,6 +55,7 @@ FILE_NAME = re.compile(r"[A-Za-z][\w-]*\.[A-Za-z][\w.]*")
 YEAR_SUFFIX = re.compile(r"['’]\d+$")
 #: Elements whose text is code or source, never UI.
 SOURCE_ELEMENTS = {"pre", "code", "script", "style", "textarea"}
+VOID_ELEMENTS = {"area", "br", "col", "hr", "img", "input", "link", "meta", "source", "wbr"}
 
 AMBIGUOUS_AND_BROKEN = """@inproceedings{amb2025,
   title = {Who Is J. Fang},
@@ -79,11 +82,10 @@ class VisibleText(HTMLParser):
 
     def handle_starttag(self, tag: str, attrs: list[tuple[str, str | None]]) -> None:
         values = dict(attrs)
-        if tag in SOURCE_ELEMENTS or values.get("translate") == "no":
-            if tag not in {"input", "br", "img", "meta", "link"}:
-                self._hidden.append(tag)
-            return
-        if self._hidden:
+        hides = tag in SOURCE_ELEMENTS or values.get("translate") == "no"
+        if (hides or self._hidden) and tag not in VOID_ELEMENTS:
+            self._hidden.append(tag)  # inside hidden text, every element until it closes
+        if hides or self._hidden:
             return
         if tag == "input" and values.get("type") in {"submit", "button", "reset"}:
             self.runs.append(values.get("value") or "")
@@ -237,6 +239,7 @@ def public_pages() -> list[str]:
         f"/zh-hans/groups/{group.slug}/",
         "/zh-hans/venues/",
         f"/zh-hans/venues/{venue.slug}/",
+        f"/zh-hans/groups/{group.slug}/export.html?style=gbt7714",
     ]
 
 
@@ -309,3 +312,12 @@ def test_the_job_queue_is_named_in_chinese(client, lab):
     zh_client(client, lab["admin"])
     html = client.get(reverse("admin:index")).content.decode()
     assert "后台任务" in html and "Tasks Database Backend" not in html
+
+
+def test_a_file_that_cannot_be_read_is_refused_in_chinese(client, lab):
+    zh_client(client, lab["admin"])
+    upload = SimpleUploadedFile("refs.bib", b"@misc{a,\x00title={x}}")
+    response = client.post(reverse("admin:pubs_bibteximport_upload"), {"file": upload})
+    html = response.content.decode()
+    assert response.status_code == 200 and "这不是文本文件（含有 NUL 字节）" in html
+    assert english_runs(html, database_text()) == []

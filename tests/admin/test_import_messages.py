@@ -4,7 +4,7 @@ reader's language; names, keys and values as written."""
 from django.utils import translation
 
 from pubs.bibtex.parse import Problem
-from pubs.templatetags.import_messages import translated_message
+from pubs.imports.messages import translated_message
 
 
 def in_chinese(message: object) -> str:
