@@ -5,6 +5,8 @@ from django.utils import translation
 
 from pubs.bibtex.parse import Problem
 from pubs.imports.messages import translated_message
+from pubs.jobs.imports import UNREADABLE, job_message
+from pubs.models import BibtexImport, ImportJob
 
 
 def in_chinese(message: object) -> str:
@@ -44,3 +46,14 @@ def test_english_pages_show_the_message_as_the_rules_wrote_it():
         assert translated_message("Gongmin Zhao may be Gongming Zhao misspelt") == (
             "Gongmin Zhao may be Gongming Zhao misspelt"
         )
+
+
+def test_a_job_refusing_a_file_says_why_in_chinese(db):
+    record = BibtexImport.objects.create(file_name="refs.bib", sha256="0" * 64)
+    said = {
+        "text": UNREADABLE,
+        "params": {"why": "this is not a text file (it contains NUL bytes)"},
+    }
+    job = ImportJob.objects.create(record=record, stage="failed", progress={"message": said})
+    with translation.override("zh-hans"):
+        assert job_message(job) == "无法导入该文件：这不是文本文件（含有 NUL 字节）"
