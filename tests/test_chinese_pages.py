@@ -38,7 +38,7 @@ pytestmark = pytest.mark.usefixtures("catalogue")
 #: sources and the citation styles, and the language switch's own "English".
 NAMES = {
     "BibTeX", "RIS", "CSL", "JSON", "CSL-JSON", "HTML", "Markdown", "LaTeX", "PDF", "CSV",
-    "Atom", "RSS", "URL", "DOI", "ORCID", "iD", "arXiv", "ISBN", "ISSN", "CCF", "DBLP",
+    "Atom", "RSS", "URL", "DOI", "ORCID", "iD", "arXiv", "ISBN", "ISSN", "PMID", "CCF", "DBLP",
     "Crossref", "DataCite", "ArXiv", "OpenAlex", "PubMed", "Open Library", "Google Scholar", "IEEE",
     "ACM", "APA", "Chicago", "GB/T", "GitHub", "Zotero", "al-folio", "LDAP", "SHA-256",
     "Control", "Command", "Mac", "NUL", "English", "API", "JSON-LD", "schema.org", "ID",
@@ -49,7 +49,7 @@ LATIN_RUN = re.compile(r"[A-Za-z][\w'’.\-/@:]*(?:[ \t]+[A-Za-z][\w'’.\-/@:]*
 #: BibTeX's own words, quoted in help texts: the author list's "and others".
 BIBTEX_WORDS = {"and others"}
 #: A file name, a domain or a dotted path (paper.pdf, orcid.org, manage.py): code; a run it
-#: starts is a command ("manage.py worker").
+#: starts is a command ("manage.py worker"). A web address (an example in a help text) too.
 FILE_NAME = re.compile(r"[A-Za-z][\w-]*\.[A-Za-z][\w.]*")
 #: A venue's year as the lab's CVs print it: ICNP'24 is the data ICNP.
 YEAR_SUFFIX = re.compile(r"['’]\d+$")
@@ -129,7 +129,7 @@ def english_runs(html: str, data: str) -> list[str]:
             words = [YEAR_SUFFIX.sub("", w).strip(".:/-") for w in run.split()]
             if len(max(words, key=len)) < 2 or run in NAMES | BIBTEX_WORDS or run in data:
                 continue
-            if FILE_NAME.fullmatch(words[0]):
+            if FILE_NAME.fullmatch(words[0]) or run.startswith(("http://", "https://")):
                 continue
             if all(_is_data_or_name(word, data) for word in words):
                 # Names between data ("J. Fang (jin-fang)") or a format beside a value.
@@ -209,6 +209,22 @@ def admin_pages(user) -> Iterator[str]:
             yield reverse(f"{base}_change", args=[first.pk])
 
 
+def own_pages(user) -> list[str]:
+    """The admin's pages of its own: the password change, the upload and the page adding
+    papers by identifier, and a person's login and roles page (for who may open them)."""
+    person = Person.objects.filter(memberships__group__editors__isnull=False).first()
+    urls = [
+        reverse("admin:password_change"),
+        reverse("admin:people_person_login", args=[person.pk]),
+    ]
+    if user.has_perm("pubs.add_bibteximport"):
+        urls += [
+            reverse("admin:pubs_bibteximport_upload"),
+            reverse("admin:pubs_bibteximport_identifiers"),
+        ]
+    return urls
+
+
 def request_with(user):
     from django.test import RequestFactory
 
@@ -273,7 +289,7 @@ def test_the_text_rule_finds_english_and_leaves_data():
 @pytest.mark.parametrize("role", ["admin", "editor", "member"])
 def test_the_chinese_admin_pages_have_no_english(client, lab, role):
     zh_client(client, lab[role])
-    urls = [reverse("admin:index"), *admin_pages(lab[role])]
+    urls = [reverse("admin:index"), *admin_pages(lab[role]), *own_pages(lab[role])]
     if role != "member":
         urls.append(preview_of(client, AMBIGUOUS_AND_BROKEN))
     data = database_text() + AMBIGUOUS_AND_BROKEN
