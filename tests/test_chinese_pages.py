@@ -11,6 +11,9 @@ of a page (text, the labels of buttons, placeholders). What does not:
   element marked ``translate="no"`` (HTML's own mark for text not to be translated: the
   formatted citations of an export, written by their style's rules);
 - the short list of names below, which Chinese pages write in Latin letters too.
+
+On the same pages, Chinese text followed by an ASCII ":" or "," (rather than "：" and "，")
+fails too.
 """
 
 from __future__ import annotations
@@ -25,6 +28,7 @@ from django.contrib import admin
 from django.contrib.auth.models import Group as AuthGroup
 from django.core.files.uploadedfile import SimpleUploadedFile
 from django.db import models
+from django.test import RequestFactory
 from django.urls import NoReverseMatch, reverse
 
 from people.models import Group, Person
@@ -35,7 +39,8 @@ from pubs.permissions import GROUP_EDITOR, MEMBER, roles_install
 pytestmark = pytest.mark.usefixtures("catalogue")
 
 #: Names Chinese pages write in Latin letters: formats, standards, identifier schemes, the
-#: sources and the citation styles, and the language switch's own "English".
+#: sources, the citation styles, tools a help text names, keys of the keyboard and the NUL
+#: character, and the language switch's own "English".
 NAMES = {
     "BibTeX", "RIS", "CSL", "JSON", "CSL-JSON", "HTML", "Markdown", "LaTeX", "PDF", "CSV",
     "Atom", "RSS", "URL", "DOI", "ORCID", "iD", "arXiv", "ISBN", "ISSN", "PMID", "CCF", "DBLP",
@@ -195,7 +200,7 @@ def zh_client(client, user):
 
 def admin_pages(user) -> Iterator[str]:
     """The changelist, add and change page of every model the user may view or add."""
-    request = type("Request", (), {"user": user})()
+    request = request_with(user)
     for model, model_admin in admin.site._registry.items():
         opts = model._meta
         base = f"admin:{opts.app_label}_{opts.model_name}"
@@ -204,7 +209,7 @@ def admin_pages(user) -> Iterator[str]:
         yield reverse(f"{base}_changelist")
         if model_admin.has_add_permission(request):
             yield reverse(f"{base}_add")
-        first = model_admin.get_queryset(request_with(user)).order_by("pk").first()
+        first = model_admin.get_queryset(request).order_by("pk").first()
         if first is not None:
             yield reverse(f"{base}_change", args=[first.pk])
 
@@ -226,8 +231,6 @@ def own_pages(user) -> list[str]:
 
 
 def request_with(user):
-    from django.test import RequestFactory
-
     request = RequestFactory().get("/admin/")
     request.user = user
     return request
