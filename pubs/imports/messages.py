@@ -16,6 +16,10 @@ import re
 from django.utils.functional import Promise
 from django.utils.translation import gettext_lazy as _
 
+from pubs.bibtex.plan import NOT_AN_AUTHOR
+from pubs.bibtex.plan.completions import INCONSISTENT_AUTHORS, UNDECIDED_AUTHORS
+from pubs.bibtex.plan.papers import OTHER_VERSION
+
 #: Parts of a message that are themselves messages (or lists of names joined with "or").
 _NESTED = {"message", "reason"}
 _NAMES = {"names"}
@@ -62,6 +66,16 @@ MESSAGES: tuple[tuple[re.Pattern[str], Promise], ...] = (
           _("unknown entry type @%(type)s; imported as “other”")),
     _rule(r"crossref to (?P<key>.+), which is not in the file",
           _("crossref to %(key)s, which is not in the file")),
+    _rule(r"the url (?P<value>.+) is not a web address \(http or https\); it is kept as a field",
+          _("the url %(value)s is not a web address (http or https); it is kept as a field")),
+    _rule(r"the (?P<name>\S+) link (?P<value>.+) is not a valid address; it is kept as a field",
+          _("the %(name)s link %(value)s is not a valid address; it is kept as a field")),
+    # What the plan says of an entry (pubs.bibtex.plan): fixed sentences, translated as they
+    # are (their English is the catalogue's msgid).
+    _rule(re.escape(NOT_AN_AUTHOR), _(NOT_AN_AUTHOR)),
+    _rule(re.escape(INCONSISTENT_AUTHORS), _(INCONSISTENT_AUTHORS)),
+    _rule(re.escape(UNDECIDED_AUTHORS), _(UNDECIDED_AUTHORS)),
+    _rule(re.escape(OTHER_VERSION), _(OTHER_VERSION)),
     # Who an author is (pubs.bibtex.people_match).
     _rule(r"(?P<printed>.+) could be (?P<names>.+)", _("%(printed)s could be %(names)s")),
     _rule(r"(?P<printed>.+) may be (?P<name>.+) misspelt",

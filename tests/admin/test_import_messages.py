@@ -4,6 +4,9 @@ reader's language; names, keys and values as written."""
 from django.utils import translation
 
 from pubs.bibtex.parse import Problem
+from pubs.bibtex.plan import NOT_AN_AUTHOR
+from pubs.bibtex.plan.completions import INCONSISTENT_AUTHORS, UNDECIDED_AUTHORS
+from pubs.bibtex.plan.papers import OTHER_VERSION
 from pubs.imports.messages import translated_message
 from pubs.jobs.imports import UNREADABLE, job_message
 from pubs.models import BibtexImport, ImportJob
@@ -57,3 +60,13 @@ def test_a_job_refusing_a_file_says_why_in_chinese(db):
     job = ImportJob.objects.create(record=record, stage="failed", progress={"message": said})
     with translation.override("zh-hans"):
         assert job_message(job) == "无法导入该文件：这不是文本文件（含有 NUL 字节）"
+
+
+def test_the_plan_s_fixed_sentences_are_translated():
+    sentences = [NOT_AN_AUTHOR, INCONSISTENT_AUTHORS, UNDECIDED_AUTHORS, OTHER_VERSION]
+    translated = [in_chinese(sentence) for sentence in sentences]
+    assert len(translated) == 4
+    assert not any(
+        chinese == english for chinese, english in zip(translated, sentences, strict=True)
+    )
+    assert in_chinese(NOT_AN_AUTHOR) == "已跳过：你不在其作者之列（你只导入自己的论文）"
