@@ -9,6 +9,7 @@ from django.db import models
 from django.db.models import Q
 from django.urls import reverse
 from django.utils import timezone
+from django.utils.translation import gettext
 from django.utils.translation import gettext_lazy as _
 
 from people import names
@@ -31,7 +32,7 @@ class Person(models.Model):
     native_name = models.CharField(
         _("native-script name"), max_length=100, blank=True, help_text=_("For example 方佳瑞.")
     )
-    slug = models.SlugField(max_length=120, unique=True)
+    slug = models.SlugField(_("slug"), max_length=120, unique=True)
     variants = StringListField(
         _("name variants"),
         help_text=_(
@@ -75,8 +76,8 @@ class Person(models.Model):
         verbose_name=_("login"),
         help_text=_("The account this person logs in with: a member edits their own profile."),
     )
-    created = models.DateTimeField(auto_now_add=True)
-    modified = models.DateTimeField(auto_now=True)
+    created = models.DateTimeField(_("created"), auto_now_add=True)
+    modified = models.DateTimeField(_("modified"), auto_now=True)
 
     objects = SlugManager()
     history = KeptHistory()
@@ -125,7 +126,7 @@ class Group(models.Model):
     name = models.CharField(_("name"), max_length=200)
     short_name = models.CharField(_("short name"), max_length=50, blank=True)
     native_name = models.CharField(_("native-script name"), max_length=200, blank=True)
-    slug = models.SlugField(max_length=120, unique=True)
+    slug = models.SlugField(_("slug"), max_length=120, unique=True)
     institution = models.CharField(_("institution"), max_length=200, blank=True)
     department = models.CharField(_("department"), max_length=200, blank=True)
     url = URLField(_("website"), blank=True)
@@ -275,7 +276,11 @@ class Membership(models.Model):
         indexes = [models.Index(fields=["group", "role"])]
 
     def __str__(self) -> str:
-        return f"{self.person} — {self.get_role_display()}, {self.group}"
+        return gettext("%(person)s — %(role)s, %(group)s") % {
+            "person": self.person,
+            "role": self.get_role_display(),
+            "group": self.group,
+        }
 
     def natural_key(self) -> tuple:
         start = self.start.isoformat() if self.start else None

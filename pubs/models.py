@@ -49,7 +49,7 @@ class Venue(models.Model):
         ),
     )
     url = URLField(_("website"), blank=True)
-    slug = models.SlugField(max_length=120, unique=True)
+    slug = models.SlugField(_("slug"), max_length=120, unique=True)
 
     objects = SlugManager()
     history = KeptHistory()
@@ -178,7 +178,7 @@ class Tag(models.Model):
     """A keyword papers are tagged with."""
 
     name = models.CharField(_("name"), max_length=100, unique=True)
-    slug = models.SlugField(max_length=120, unique=True)
+    slug = models.SlugField(_("slug"), max_length=120, unique=True)
 
     objects = SlugManager()
 
@@ -277,7 +277,7 @@ class Paper(models.Model):
             "as the title above."
         ),
     )
-    slug = models.SlugField(max_length=120, unique=True)
+    slug = models.SlugField(_("slug"), max_length=120, unique=True)
     year = models.PositiveSmallIntegerField(
         _("year"),
         null=True,

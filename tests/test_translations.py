@@ -11,7 +11,7 @@ LOCALE = Path(__file__).resolve().parents[1] / "locale" / "zh_Hans" / "LC_MESSAG
 
 
 def po_entries() -> list[dict]:
-    """The entries of django.po: msgid, msgid_plural, msgstr (list), flags."""
+    """The entries of django.po: msgctxt, msgid, msgid_plural, msgstr (list), flags."""
     entries, entry = [], None
     key = None
     for line in [*(LOCALE / "django.po").read_text(encoding="utf-8").splitlines(), ""]:
@@ -25,7 +25,7 @@ def po_entries() -> list[dict]:
             entry["flags"] += line
         elif line.startswith("#"):
             continue
-        elif match := re.match(r'(msgid_plural|msgid|msgstr)(?:\[(\d+)\])? (".*")$', line):
+        elif match := re.match(r'(msgctxt|msgid_plural|msgid|msgstr)(?:\[(\d+)\])? (".*")$', line):
             name, index, text = match.groups()
             key = (name, index)
             value = ast.literal_eval(text)
@@ -63,7 +63,9 @@ def test_the_compiled_catalogue_matches_the_po_file():
         catalogue = gettext.GNUTranslations(f)
     assert ENTRIES
     for entry in ENTRIES:
-        if "msgid_plural" in entry:
+        if "msgctxt" in entry:
+            assert catalogue.pgettext(entry["msgctxt"], entry["msgid"]) == entry["msgstr"][0]
+        elif "msgid_plural" in entry:
             assert (
                 catalogue.ngettext(entry["msgid"], entry["msgid_plural"], 1) == entry["msgstr"][0]
             )

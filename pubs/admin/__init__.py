@@ -13,14 +13,17 @@
 - ``pubs.admin.locale``: the admin in the visitor's language (a middleware; the switch in the
   header, ``templates/admin/base_site.html``, posts to Django's ``set_language``).
 
+- ``pubs.admin.logins``: Django's User, its groups shown as the logins' roles.
+
 Authorship, Link and VenueRank are edited only inline; django.contrib.auth registers its own
-User and Group. The site's titles and login form are set in ``config.urls``.
+Group (named "roles" by ``pubs.apps``). The site's titles and login form are set in ``config.urls``.
 """
 
 from pubs.admin import (  # noqa: F401  (registration on import)
     imports,
     invitations,
     jobs,
+    logins,
     papers,
     people,
     suggestions,

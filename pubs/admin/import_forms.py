@@ -14,6 +14,7 @@ from django.utils.translation import gettext_lazy as _
 from people.models import Group
 from pubs.bibtex.parse import BibtexError, Problem, check_text, decode
 from pubs.bibtex.plan import NEW
+from pubs.imports.messages import translated_message
 from pubs.models import Paper, Venue
 
 
@@ -54,7 +55,7 @@ class UploadForm(forms.Form):
                 data["bibtex"], data["warnings"] = check_text(text), []
                 data["file_name"] = "pasted.bib"
         except BibtexError as exc:
-            raise forms.ValidationError(str(exc)) from exc
+            raise forms.ValidationError(translated_message(exc.problem)) from exc
         return data
 
 

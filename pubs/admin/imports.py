@@ -34,6 +34,7 @@ from pubs.history import import_papers
 from pubs.imports.apply import bibtex_import_apply
 from pubs.imports.decisions import decisions_from_options
 from pubs.imports.errors import ImportBlocked, UndoRefused
+from pubs.imports.messages import translated_message
 from pubs.imports.plan import OutOfScope, bibtex_import_plan, plan_people_names
 from pubs.imports.undo import bibtex_import_undo
 from pubs.models import BibtexImport, ImportStatus, Paper, Venue
@@ -210,7 +211,7 @@ class BibtexImportAdmin(ScopedAdmin, CheckedIds, admin.ModelAdmin):
             )
         except BibtexError as exc:
             record.delete()  # a preview of a file that cannot be imported is not kept
-            messages.error(request, str(exc))
+            messages.error(request, translated_message(exc.problem))
             return HttpResponseRedirect(reverse("admin:pubs_bibteximport_upload"))
         if request.method == "POST" and "confirm" in request.POST:
             group = Group.objects.filter(slug=record.options.get("group")).first()

@@ -20,6 +20,7 @@ from django.shortcuts import get_object_or_404
 from django.template.response import TemplateResponse
 from django.urls import path, reverse
 from django.utils.translation import gettext as _
+from django.utils.translation import gettext_lazy as _lazy
 from django.views.decorators.http import require_POST
 from django_tasks_db.admin import DBTaskResultAdmin
 from django_tasks_db.models import DBTaskResult
@@ -204,6 +205,38 @@ admin.site.unregister(DBTaskResult)
 
 @admin.register(DBTaskResult)
 class TaskResultAdmin(DBTaskResultAdmin):
+    # The library's columns and fields, labelled in the reader's language: its task name and
+    # its traceback and "run after" fields are labelled by plain strings, never translated.
+    list_display = (
+        "id",
+        "task",
+        "status",
+        "enqueued_at",
+        "started_at",
+        "finished_at",
+        "priority",
+        "queue_name",
+    )
+
+    def get_readonly_fields(self, request: HttpRequest, obj=None) -> list[str]:
+        labelled = {
+            "formatted_traceback": "traceback_shown",
+            "display_run_after": "run_after_shown",
+        }
+        return [labelled.get(name, name) for name in super().get_readonly_fields(request, obj)]
+
+    @admin.display(description=_lazy("task"), ordering="task_path")
+    def task(self, result: DBTaskResult) -> str:
+        return result.task_name
+
+    @admin.display(description=_lazy("traceback"))
+    def traceback_shown(self, result: DBTaskResult) -> str:
+        return self.formatted_traceback(result)
+
+    @admin.display(description=_lazy("run after"))
+    def run_after_shown(self, result: DBTaskResult):
+        return self.display_run_after(result)
+
     def add_view(self, request: HttpRequest, form_url: str = "", extra_context=None):
         return HttpResponseRedirect(reverse("admin:django_tasks_database_dbtaskresult_changelist"))
 

@@ -42,6 +42,7 @@ from pubs.bibtex.parse import BibtexError, TimeBudget
 from pubs.imports.apply import bibtex_import_apply
 from pubs.imports.decisions import decisions_from_options
 from pubs.imports.errors import ImportBlocked
+from pubs.imports.messages import translated_message
 from pubs.imports.plan import PlannedImport, bibtex_import_plan
 from pubs.imports.plan_data import StalePlan, planned_from_data, planned_to_data
 from pubs.models import BibtexImport, ImportJob, ImportStatus, JobStage, Venue
@@ -110,6 +111,8 @@ def job_message(job: ImportJob) -> str:
     if not said:
         return job.message
     text, params = gettext(said["text"]), said.get("params") or {}
+    # Why a file was refused is the import's own English problem (pubs.bibtex): translated too.
+    params = {name: translated_message(v) if name == "why" else v for name, v in params.items()}
     return text % params if params else text
 
 

@@ -13,6 +13,8 @@ from django.core.exceptions import ValidationError
 from django.db.models import QuerySet
 from django.http import Http404, HttpRequest, HttpResponse, QueryDict
 from django.shortcuts import get_object_or_404
+from django.template.response import TemplateResponse
+from django.utils.safestring import mark_safe
 from django.utils.text import format_lazy
 from django.utils.translation import gettext_lazy as _
 
@@ -88,10 +90,17 @@ class CitationQuery(ExportQuery):
         return {"style": self.values()["style"]}
 
 
+class HtmlCitationQuery(CitationQuery):
+    """export.html: the citations as a page of the site, or (``fragment``) as the bare
+    ``csl-bib-body`` a lab pastes into its own pages."""
+
+    fragment = FlagField(initial=False)
+
+
 _QUERIES: dict[str, type[ExportQuery]] = {
     "bib": BibtexQuery,
     "txt": CitationQuery,
-    "html": CitationQuery,
+    "html": HtmlCitationQuery,
 }
 
 
@@ -113,11 +122,35 @@ def _respond(
     return response
 
 
-def _export(request: HttpRequest, papers: QuerySet, fmt: str, name: str) -> HttpResponse:
+def _export(
+    request: HttpRequest, papers: QuerySet, fmt: str, name: str, title: str
+) -> HttpResponse:
     if fmt not in EXPORT_FORMATS:
         raise Http404(f"No export as {fmt}.")
-    options = export_query(request.GET, fmt=fmt).options()
-    return _respond(request, papers, fmt, name, options)
+    query = export_query(request.GET, fmt=fmt)
+    options = query.options()
+    response = _respond(request, papers, fmt, name, options)
+    if fmt == "html" and not query.values()["fragment"]:
+        return _citation_page(request, response, style=options["style"], title=title)
+    return response
+
+
+def _citation_page(
+    request: HttpRequest, fragment: HttpResponse, *, style: str, title: str
+) -> HttpResponse:
+    """The citations of a list as a page in the site's look, saying their style."""
+    page = TemplateResponse(
+        request,
+        "pubs/citation_list.html",
+        {
+            # The bibliography is HTML the citation writer escaped (pubs.export.styles).
+            "bibliography": mark_safe(fragment.content.decode()),
+            "style_label": citations.STYLE_LABELS[style],
+            "title": title,
+        },
+    )
+    page["Content-Disposition"] = fragment["Content-Disposition"]
+    return page
 
 
 def _cv(
@@ -130,7 +163,7 @@ def _cv(
 
 @cached_page(export_query)
 def all_papers(request: HttpRequest, fmt: str) -> HttpResponse:
-    return _export(request, selectors.public_papers(), fmt, "publications")
+    return _export(request, selectors.public_papers(), fmt, "publications", _("Publications"))
 
 
 @cached_page(export_query)
@@ -138,25 +171,25 @@ def paper(request: HttpRequest, slug: str, fmt: str) -> HttpResponse:
     papers = selectors.public_versions().filter(slug=slug)
     if not papers.exists():
         raise Http404("No such paper.")
-    return _export(request, papers, fmt, slug)
+    return _export(request, papers, fmt, slug, _("Publication"))
 
 
 @cached_page(export_query)
 def person(request: HttpRequest, slug: str, fmt: str) -> HttpResponse:
     found = get_object_or_404(selectors.public_people(), slug=slug)
-    return _export(request, selectors.person_papers(found), fmt, slug)
+    return _export(request, selectors.person_papers(found), fmt, slug, found.name)
 
 
 @cached_page(export_query)
 def group(request: HttpRequest, slug: str, fmt: str) -> HttpResponse:
     found = get_object_or_404(Group, slug=slug)
-    return _export(request, selectors.group_papers(found), fmt, slug)
+    return _export(request, selectors.group_papers(found), fmt, slug, found.name)
 
 
 @cached_page(export_query)
 def venue(request: HttpRequest, slug: str, fmt: str) -> HttpResponse:
     found = get_object_or_404(Venue, slug=slug)
-    return _export(request, selectors.venue_papers(found), fmt, slug)
+    return _export(request, selectors.venue_papers(found), fmt, slug, found.name)
 
 
 @cached_page(ExportQuery)

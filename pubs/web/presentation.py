@@ -84,7 +84,9 @@ def entry_venue(paper: ExportPaper) -> str:
         what = f"{gettext('Patent')} {paper.number}".strip()
     else:
         return ""
-    return f"{what}, {paper.institution}" if paper.institution else what
+    if not paper.institution:
+        return what
+    return gettext("%(what)s, %(where)s") % {"what": what, "where": paper.institution}
 
 
 def choice_label(choices: type, value: str) -> str:

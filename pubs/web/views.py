@@ -11,7 +11,7 @@ from typing import Any
 from django.conf import settings
 from django.core.paginator import Page, Paginator
 from django.db.models import QuerySet
-from django.http import Http404, HttpRequest, HttpResponse
+from django.http import Http404, HttpRequest, HttpResponse, QueryDict
 from django.shortcuts import get_object_or_404, render
 from django.urls import Resolver404, reverse
 from django.utils import timezone
@@ -20,6 +20,7 @@ from django.utils.translation import gettext_lazy as _
 from django.views.defaults import page_not_found
 
 from people.models import Group
+from pubs.export import citations
 from pubs.export.model import ExportPaper
 from pubs.models import LinkKind, Paper, Venue
 from pubs.queries import selectors
@@ -45,10 +46,10 @@ def page_of(request: HttpRequest, items: QuerySet, per_page: int) -> Page:
 
 
 def paper_list_context(
-    request: HttpRequest, papers: QuerySet[Paper], exports: dict[str, str]
+    request: HttpRequest, papers: QuerySet[Paper], exports: ListExports
 ) -> dict[str, Any]:
     """The shared list component: filters, one page of papers grouped by year, counts, and
-    links to the same list (same filters) as exports: ``exports`` maps a label to a URL.
+    links to the same list (same filters) as exports, with a choice of citation style.
 
     The query string is the canonical one ``cached_page(ListQuery)`` checked."""
     filterset = PaperFilter(request.GET or None, queryset=papers)
@@ -66,30 +67,53 @@ def paper_list_context(
         "total": page.paginator.count,
         "filtered": _is_filtered(filterset),
         "active_filters": _active_filters(request, filterset),
-        "exports": _with_filters(request, exports),
+        "exports": _with_filters(request, exports.links),
+        "citation_export": {
+            **exports.citations,
+            # The list's filters, carried by the style picker's form as its own fields.
+            "filters": [
+                (name, value) for name, values in _list_query(request).lists() for value in values
+            ],
+            "styles": list(citations.STYLE_LABELS.items()),
+            "default": citations.DEFAULT_STYLE,
+        },
     }
 
 
-def _with_filters(request: HttpRequest, exports: dict[str, str]) -> dict[str, str]:
+def _list_query(request: HttpRequest) -> QueryDict:
     query = request.GET.copy()
     query.pop("page", None)
     query.pop("weigh", None)  # the page's counts, not the list
+    return query
+
+
+def _with_filters(request: HttpRequest, exports: dict[str, str]) -> dict[str, str]:
+    query = _list_query(request)
     suffix = f"?{query.urlencode()}" if query else ""
     return {label: url + suffix for label, url in exports.items()}
 
 
-def list_exports(name: str, *args: str, cv: str = "") -> dict[str, str]:
-    """Label -> URL of the exports of a list (``name`` is its export URL's name)."""
-    exports = {
+@dataclass(frozen=True)
+class ListExports:
+    """The exports of a list: label -> URL of each file, and the URLs of its citations as
+    a page (``html``) and as text (``txt``), in the style the reader picks."""
+
+    links: dict[str, str]
+    citations: dict[str, str]
+
+
+def list_exports(name: str, *args: str, cv: str = "") -> ListExports:
+    """The exports of a list (``name`` is its export URL's name)."""
+    links = {
         "BibTeX": reverse(f"pubs:{name}", args=[*args, "bib"]),
         "RIS": reverse(f"pubs:{name}", args=[*args, "ris"]),
         "CSL-JSON": reverse(f"pubs:{name}", args=[*args, "json"]),
-        _("Citations (HTML)"): reverse(f"pubs:{name}", args=[*args, "html"]),
     }
     if cv:
-        exports[_("CV list (Markdown)")] = reverse(f"pubs:{cv}", args=[*args, "md"])
-        exports[_("CV list (LaTeX)")] = reverse(f"pubs:{cv}", args=[*args, "tex"])
-    return exports
+        links[_("CV list (Markdown)")] = reverse(f"pubs:{cv}", args=[*args, "md"])
+        links[_("CV list (LaTeX)")] = reverse(f"pubs:{cv}", args=[*args, "tex"])
+    formats = ("html", "txt")
+    return ListExports(links, {fmt: reverse(f"pubs:{name}", args=[*args, fmt]) for fmt in formats})
 
 
 #: Filters set by links rather than by the form's own fields; the form carries them along.
