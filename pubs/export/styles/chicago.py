@@ -15,7 +15,6 @@ from pubs.export.styles.text import (
     as_plain,
     emphasized,
     group,
-    join,
     plain,
     quoted,
 )
@@ -32,7 +31,10 @@ AUTHORS = NameStyle(
     and_="text", delimiter_precedes_last="always", name_as_sort_order="first",
     initialize_with=None, normalize_with=". ", et_al_min=7, et_al_use_first=3,
 )  # fmt: skip
-EDITORS = NameStyle(and_="text", delimiter_precedes_last="contextual", normalize_with=". ")
+EDITORS = NameStyle(
+    and_="text", delimiter_precedes_last="contextual", normalize_with=". ",
+    et_al_min=7, et_al_use_first=3,
+)  # fmt: skip
 #: The types whose date says the month and day after the title.
 MONTH_DAY_TYPES = ("webpage", "post", "post-weblog", "document")
 ITALIC_TITLES = ("book", "report", "graphic", "map", "motion_picture", "software", "dataset")
@@ -81,42 +83,82 @@ def pages(item: Item) -> Text:
     return plain(page_range(item.raw("page"), form="chicago-16"))
 
 
-def source_serial(item: Item) -> Text:
+#: The types the style formats as a part of a serial (source-serial-bib).
+SERIAL_TYPES = ("article-journal", "article-magazine", "article-newspaper", "periodical")
+#: The name variables whose presence puts a serial's date beside its issue number.
+CONTRIBUTORS = ("author", "editor", "translator", "collection-editor", "compiler")
+
+
+def serial_date(item: Item) -> str:
+    """source-date-issued-month-day-serial: the month beside a volume or issue, else the
+    month and day."""
+    return month(item) if item.has("issue", "volume") else month_day(item)
+
+
+def serial_title(item: Item) -> Text:
+    """source-serial-title-bib: the container in italics, the place of publication in
+    brackets, "ahead of print" for a journal article that has nothing to locate it."""
     container = emphasized(cased(item, item.text("container-title")))
-    volume = item.raw("volume")
-    detail = item.raw("issue") or month(item)
-    numbers = join((plain(volume), affixed(plain(detail), " (", ")"))) if volume else EMPTY
-    head = group(container, numbers, delimiter=" ")
-    if item.has("page"):
-        return join((head, pages(item)), ": " if volume else ", ")
-    if not volume and item.has("status"):
-        return group(head, plain(capitalize_first(item.text("status"))), delimiter=", ")
-    return head
+    if not container:
+        return EMPTY
+    place = EMPTY
+    if not item.has("event-date", "event-title"):
+        place = affixed(plain(item.text("publisher-place")), "(", ")")
+    ahead = EMPTY
+    locating = ("collection-title", "issue", "number", "page", "volume", "volume-title")
+    unlocated = not item.has(*locating, "available-date", "status")
+    if unlocated and item.type == "article-journal" and item.has("DOI") and item.year:
+        ahead = plain("ahead of print")
+    return group(group(container, place, delimiter=" "), ahead, delimiter=", ")
 
 
-def source_conference(item: Item) -> Text:
-    container = group(
-        emphasized(cased(item, item.text("container-title"))),
-        affixed(plain(item.text("publisher-place")), "(", ")"),
-        delimiter=" ",
-    )
+def serial_volume(item: Item) -> Text:
+    """source-serial-identifier-volume-author-date: "12 (3)", "vol. 12 (3)" after a
+    series, "no. 3 (May)"; without either, the status and the date."""
+    series = plain(item.text("collection-title"))
+    volume, issue = item.raw("volume"), item.raw("issue")
+    if volume:
+        label = f"vol. {volume}" if series and is_numeric(volume) else volume
+        detail = issue or serial_date(item)
+        numbers = group(plain(label), affixed(plain(detail), "(", ")"), delimiter=" ")
+        return group(series, numbers, delimiter=", ")
+    if issue:
+        when = EMPTY
+        if item.has(*CONTRIBUTORS):
+            when = affixed(plain(serial_date(item)), "(", ")")
+        return group(series, group(plain(f"no. {issue}"), when, delimiter=" "), delimiter=", ")
+    status = item.text("status")
+    if status and item.year and not item.has("publisher"):
+        status = capitalize_first(status)
     return group(
-        container,
-        plain(item.text("collection-title")),
-        plain(month(item)),
-        pages(item),
+        series,
+        group(plain(status if item.year else ""), plain(serial_date(item)), delimiter=" "),
         delimiter=", ",
     )
 
 
+def serial_locator(item: Item) -> Text:
+    """source-serial-locator: an article number, else the pages."""
+    if item.has("number"):
+        return plain(item.raw("number"))
+    return pages(item)
+
+
+def source_serial(item: Item) -> Text:
+    """source-serial-bib: a journal (or a conference paper without editors) with its
+    volume, issue and pages."""
+    identifier_delimiter = ": " if item.has("issue", "volume") else ", "
+    identifier = group(serial_volume(item), serial_locator(item), delimiter=identifier_delimiter)
+    delimiter = " " if item.has("volume") and not item.has("collection-title") else ", "
+    return group(serial_title(item), identifier, delimiter=delimiter)
+
+
 def source(item: Item) -> Text:
     kind = item.type
-    if kind == "article-journal":
+    if kind in SERIAL_TYPES or (kind == "paper-conference" and not item.has("editor")):
         return source_serial(item)
-    if kind == "paper-conference" and not item.has("editor"):
-        return source_conference(item)
     if kind == "thesis":
-        return group(plain(item.text("genre")), plain(item.text("publisher")), delimiter=", ")
+        return group(plain(item.text("genre")), publisher(item), delimiter=", ")
     if kind == "article":
         when = plain(month(item))
         if item.has("publisher"):
@@ -142,18 +184,17 @@ def source(item: Item) -> Text:
                 emphasized(cased(item, item.text("container-title"))),
                 edition_text(item),
                 affixed(editors, "edited by "),
-                plain(f"vol. {volume}" if is_numeric(volume) else volume)
-                if volume and kind == "chapter"
-                else EMPTY,
+                plain(f"vol. {volume}" if is_numeric(volume) else volume),
                 delimiter=", ",
             ),
             delimiter=" ",
         )
-        series = plain(cased(item, item.text("collection-title"))) if kind == "chapter" else EMPTY
-        return group(container, series, plain(item.text("publisher")), delimiter=". ")
+        return group(container, series(item), publisher(item), delimiter=". ")
     if kind == "report":
         return group(plain(item.raw("number")), plain(item.text("publisher")), delimiter=". ")
     bookish = kind in ("book", "report")
+    if kind == "book" and not item.has("container-title"):
+        return source_book(item)
     return group(
         emphasized(cased(item, item.text("container-title"))),
         edition_text(item) if bookish else EMPTY,
@@ -161,6 +202,54 @@ def source(item: Item) -> Text:
         plain(cased(item, item.text("collection-title"))) if kind == "book" else EMPTY,
         plain(month_day(item)) if kind in MONTH_DAY_TYPES else EMPTY,
         plain(item.text("publisher")),
+        delimiter=". ",
+    )
+
+
+def contributors(item: Item) -> Text:
+    """identifier-contributors-monographic-bib: "Edited by …. Translated by …"; the
+    editors only where they are not already named as the authors."""
+    editors = EMPTY
+    if item.has("author"):
+        found = format_names(item.names("editor"), EDITORS, language=item.language)
+        editors = affixed(found, "Edited by ")
+    return group(editors, translators(item), delimiter=". ")
+
+
+def volume_capitalized(item: Item) -> Text:
+    """label-volume-capitalized: "Vol. 3"; a volume that is no number as written."""
+    volume = item.raw("volume")
+    if not volume:
+        return EMPTY
+    return plain(f"Vol. {volume}" if is_numeric(volume) else capitalize_first(volume))
+
+
+def series(item: Item) -> Text:
+    """source-series-title: the series in title case with its number ("no. 3")."""
+    title = plain(cased(item, item.text("collection-title")))
+    issue = item.raw("issue")
+    return group(title, plain(f"no. {issue}" if issue else ""), delimiter=", ")
+
+
+def publisher(item: Item) -> Text:
+    """source-publication-publisher-bib: the publisher, else the place of publication
+    (not an event's), capitalised."""
+    if item.has("publisher"):
+        return plain(capitalize_first(item.text("publisher")))
+    if item.has("event-date", "event-title"):
+        return EMPTY
+    return plain(capitalize_first(item.text("publisher-place")))
+
+
+def source_book(item: Item) -> Text:
+    """A whole book: edition, contributors other than the authors, volume, series,
+    publisher."""
+    return group(
+        edition_text(item),
+        contributors(item),
+        volume_capitalized(item),
+        series(item),
+        publisher(item),
         delimiter=". ",
     )
 
