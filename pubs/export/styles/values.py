@@ -112,6 +112,8 @@ SKIP_WORDS = frozenset(
 #: What splits a title into stretches of words for title case (quotes, dashes, slashes,
 #: punctuation, brackets).
 _TITLE_TAGS = re.compile(r"(‘|’|“|”| \"| '|\"|'|[-–—/.,;?!:]|\[|\]|\(|\))")
+#: A lone Greek letter, which citeproc-js leaves in lower case (a symbol in a title).
+_GREEK = re.compile("^[\u0370-\u03ff]$")
 _SPACES = re.compile(r"([\u00a0 \u2000-\u200b\u205f\u3000]+)")
 
 
@@ -119,7 +121,10 @@ _SPACES = re.compile(r"([\u00a0 \u2000-\u200b\u205f\u3000]+)")
 def title_case(text: str) -> str:
     """``text`` in title case as citeproc-js writes it: each word that is all lower case
     capitalised, except the little words (``SKIP_WORDS``) inside the title; the first word,
-    a word after ":", "?" or "!", a word before a hyphen and the last word always."""
+    a word after ":", "?" or "!" and the last word always; a little word before a hyphen
+    only in the title's first stretch ("To-Do Lists", but "Dial-a-Ride": citeproc-js
+    passes the following tag to the first stretch alone); a lone Greek letter never
+    ("β-Decay")."""
     pieces = _TITLE_TAGS.split(text)
     strings, tags = pieces[0::2], pieces[1::2]
     state = {"first": True, "after_punctuation": False, "last": None}
@@ -136,7 +141,7 @@ def title_case(text: str) -> str:
             lower = word.lower()
             capitalise = (
                 (len(word) > 1 and lower not in SKIP_WORDS)
-                or (position == len(words) - 1 and following == "-")
+                or (index == 0 and position == len(words) - 1 and following == "-")
                 or state["first"]
                 or state["after_punctuation"]
             )
@@ -169,7 +174,7 @@ def title_case(text: str) -> str:
 def _capitalise(word: str) -> str:
     stripped = word.lstrip()
     lead = word[: len(word) - len(stripped)]
-    if not stripped:
+    if not stripped or _GREEK.match(stripped):
         return word
     return lead + stripped[0].upper() + stripped[1:]
 

@@ -1,0 +1,140 @@
+"""Reproductions of the ways the citation styles printed the corpus otherwise than
+citeproc-js (tests/exporting/test_citeproc_corpus.py), each a CSL item of our own with the
+text citeproc-js 2.4.63 prints for it with the style's CSL file (tests/data/csl/styles;
+rendered with scripts/citeproc_reference/render.js, which the whole corpus is rendered
+with): one case per behaviour ported from the style file or from citeproc-js."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Any
+
+import pytest
+
+from pubs.export import citations
+from pubs.export.styles import Item
+
+
+@dataclass(frozen=True)
+class Case:
+    style: str
+    name: str
+    item: dict[str, Any]
+    #: What citeproc-js prints for the item alone, as text.
+    printed: str
+
+
+CASES = (
+    Case(
+        "chicago",
+        "a-little-word-inside-a-hyphenated-word-stays-lower-case",
+        {
+            "type": "article-journal",
+            "title": "A dial-a-ride problem with time windows",
+            "author": [{"family": "Doe", "given": "Jane"}],
+            "container-title": "Transportation Science",
+            "volume": "12",
+            "issue": "3",
+            "page": "101-120",
+            "issued": {"date-parts": [[2020]]},
+            "language": "en",
+        },
+        "Doe, Jane. 2020. “A Dial-a-Ride Problem with Time Windows.” Transportation Science 12 (3): 101–20.",
+    ),
+    Case(
+        "chicago",
+        "a-lone-greek-letter-stays-lower-case",
+        {
+            "type": "article-journal",
+            "title": "to-do lists and β-decay of light nuclei",
+            "author": [{"family": "Doe", "given": "Jane"}],
+            "container-title": "Physical Review",
+            "issue": "4",
+            "page": "11-19",
+            "issued": {"date-parts": [[2020]]},
+            "language": "en",
+        },
+        "Doe, Jane. 2020. “To-Do Lists and β-Decay of Light Nuclei.” Physical Review, no. 4: 11–19.",
+    ),
+    Case(
+        "chicago",
+        "a-journal-article-without-volume-or-pages-is-ahead-of-print",
+        {
+            "type": "article-journal",
+            "title": "Words in motion",
+            "author": [{"family": "Doe", "given": "Jane"}],
+            "container-title": "Journal of Language Evolution",
+            "DOI": "10.1000/xyz",
+            "publisher-place": "Oxford",
+            "issued": {"date-parts": [[2019]]},
+            "language": "en",
+        },
+        "Doe, Jane. 2019. “Words in Motion.” Journal of Language Evolution (Oxford), ahead of print. https://doi.org/10.1000/xyz.",
+    ),
+    Case(
+        "chicago",
+        "a-book-names-its-editors-volume-and-series-number",
+        {
+            "type": "book",
+            "title": "Statistics in historical linguistics",
+            "author": [{"family": "Doe", "given": "Jane"}],
+            "editor": [{"family": "Roe", "given": "Richard"}],
+            "collection-title": "Quantitative linguistics",
+            "issue": "30",
+            "volume": "2",
+            "publisher": "de Gruyter",
+            "publisher-place": "Berlin",
+            "issued": {"date-parts": [[1986]]},
+            "language": "en",
+        },
+        "Doe, Jane. 1986. Statistics in Historical Linguistics. Edited by Richard Roe. Vol. 2. Quantitative Linguistics, no. 30. De Gruyter.",
+    ),
+    Case(
+        "chicago",
+        "a-chapter-names-its-volume-series-and-seven-editors-with-et-al",
+        {
+            "type": "chapter",
+            "title": "The origins of Hebrew linguistics",
+            "author": [{"family": "Doe", "given": "Jane"}],
+            "container-title": "History of the language sciences",
+            "editor": [
+                {"family": "A", "given": "Ann"},
+                {"family": "B", "given": "Ben"},
+                {"family": "C", "given": "Cy"},
+                {"family": "D", "given": "Di"},
+                {"family": "E", "given": "Ed"},
+                {"family": "F", "given": "Fay"},
+                {"family": "G", "given": "Gus"},
+            ],
+            "collection-title": "Handbooks of linguistics",
+            "issue": "18",
+            "volume": "1",
+            "page": "1-10",
+            "publisher": "de Gruyter",
+            "publisher-place": "Berlin",
+            "issued": {"date-parts": [[2000]]},
+            "language": "en",
+        },
+        "Doe, Jane. 2000. “The Origins of Hebrew Linguistics.” In History of the Language Sciences, edited by Ann A, Ben B, Cy C, et al., vol. 1. Handbooks of Linguistics, no. 18. De Gruyter.",
+    ),
+    Case(
+        "chicago",
+        "a-thesis-without-publisher-names-its-place",
+        {
+            "type": "thesis",
+            "title": "Penetration depth of NbSe2",
+            "author": [{"family": "Doe", "given": "Jane"}],
+            "genre": "Master's thesis",
+            "publisher-place": "Vancouver, BC",
+            "issued": {"date-parts": [[2006]]},
+            "language": "en",
+        },
+        "Doe, Jane. 2006. “Penetration Depth of NbSe2.” Master’s thesis, Vancouver, BC.",
+    ),
+)
+
+
+@pytest.mark.parametrize("case", CASES, ids=lambda case: f"{case.style}-{case.name}")
+def test_the_style_prints_the_case_as_citeproc_js_does(case: Case):
+    label = "[1]" if citations.STYLES[case.style].numbered else ""
+    assert citations.entry(label, Item(case.item), case.style) == case.printed
