@@ -18,7 +18,13 @@ from typing import Any
 
 from pubs.export.styles.names import Name, NameStyle, format_names
 from pubs.export.styles.text import EMPTY, Text, affixed
-from pubs.export.styles.values import collation_key, sort_text, typographic, year_month
+from pubs.export.styles.values import (
+    collation_key,
+    number_range,
+    sort_text,
+    typographic,
+    year_month,
+)
 
 
 @dataclass
@@ -61,6 +67,11 @@ class Item:
     def raw(self, variable: str) -> str:
         value = self.csl.get(variable, "")
         return str(value) if value else ""
+
+    def number(self, variable: str) -> str:
+        """A number variable (volume, issue) with a range of numbers as citeproc-js prints
+        it ("1–4")."""
+        return number_range(self.raw(variable))
 
     def names(self, variable: str) -> tuple[Name, ...]:
         """The names of a name variable ("author", "editor"), parsed once."""

@@ -119,7 +119,7 @@ def translators(item: Item) -> Text:
 
 def book_details(item: Item, *, pages: bool) -> Text:
     """The edition, volume and pages of a book: "2nd ed., Vol. 3, p. 50"."""
-    volume = item.raw("volume")
+    volume = item.number("volume")
     where = EMPTY
     value = item.raw("page")
     if pages and value:
@@ -151,7 +151,9 @@ def source_serial(item: Item) -> Text:
             delimiter=", ",
         )
     )
-    volume = join((emphasized(item.raw("volume")), affixed(plain(item.raw("issue")), "(", ")")))
+    volume = join(
+        (emphasized(item.number("volume")), affixed(plain(item.number("issue")), "(", ")"))
+    )
     pages = plain(page_range(item.raw("page"), form="expanded"))
     head = group(container, volume, pages, delimiter=", ")
     status = EMPTY

@@ -116,7 +116,7 @@ def serial_volume(item: Item) -> Text:
     """source-serial-identifier-volume-author-date: "12 (3)", "vol. 12 (3)" after a
     series, "no. 3 (May)"; without either, the status and the date."""
     series = plain(item.text("collection-title"))
-    volume, issue = item.raw("volume"), item.raw("issue")
+    volume, issue = item.number("volume"), item.number("issue")
     if volume:
         label = f"vol. {volume}" if series and is_numeric(volume) else volume
         detail = issue or serial_date(item)
@@ -177,7 +177,7 @@ def source(item: Item) -> Text:
         return group(number, plain(issued), delimiter=", ")
     if kind in ("chapter", "paper-conference"):
         editors = format_names(item.names("editor"), EDITORS, language=item.language)
-        volume = item.raw("volume")
+        volume = item.number("volume")
         container = group(
             "In",
             group(
@@ -218,7 +218,7 @@ def contributors(item: Item) -> Text:
 
 def volume_capitalized(item: Item) -> Text:
     """label-volume-capitalized: "Vol. 3"; a volume that is no number as written."""
-    volume = item.raw("volume")
+    volume = item.number("volume")
     if not volume:
         return EMPTY
     return plain(f"Vol. {volume}" if is_numeric(volume) else capitalize_first(volume))
@@ -227,7 +227,7 @@ def volume_capitalized(item: Item) -> Text:
 def series(item: Item) -> Text:
     """source-series-title: the series in title case with its number ("no. 3")."""
     title = plain(cased(item, item.text("collection-title")))
-    issue = item.raw("issue")
+    issue = item.number("issue")
     return group(title, plain(f"no. {issue}" if issue else ""), delimiter=", ")
 
 

@@ -34,35 +34,59 @@ def year_month(item: dict[str, Any]) -> tuple[int | None, int | None]:
 
 
 def is_range(pages: str) -> bool:
-    return bool(_RANGE.match(pages.strip()))
+    """Whether a page value holds more than one page (a range or a list), which makes
+    citeproc-js's label plural ("pp.")."""
+    return bool(_SEVERAL.match(pages))
+
+
+#: A range of plain or roman numbers, whose hyphen citeproc-js prints as the locale's
+#: range delimiter (an issue "1-4", pages "iii-132").
+_NUMBER_RANGE = re.compile(r"^\s*([0-9]+|[ivxlcmIVXLCM]+)\s*-\s*([0-9]+|[ivxlcmIVXLCM]+)\s*$")
+_SEVERAL = re.compile(r"^\s*[\w.]+(?:\s*[-–,&]\s*[\w.]+)+\s*$")
+
+
+def number_range(value: str, delimiter: str = "–") -> str:
+    """A number variable (issue, volume, pages) as citeproc-js prints a range of plain or
+    roman numbers: "1–4", "iii–132"; any other value as written."""
+    found = _NUMBER_RANGE.match(value)
+    return f"{found.group(1)}{delimiter}{found.group(2)}" if found else value
 
 
 def page_range(pages: str, *, form: str = "", delimiter: str = "–") -> str:
     """Pages as the style writes a range: ``form`` "" or "expanded" (all digits), or
-    "chicago-16" (the Chicago Manual's abbreviation: 2118–31, 30–39, 101–8)."""
+    "chicago-16" (the Chicago Manual's abbreviation: 2118–31, 30–39, 101–8, A530–33, the
+    end's letters left out as citeproc-js leaves them out)."""
     found = _RANGE.match(pages.strip())
     if not found:
-        return pages
+        return number_range(pages, delimiter)
     start_prefix, start, end_prefix, end = found.groups()
     if end_prefix and end_prefix != start_prefix:
         return pages.replace("-", delimiter)
     if len(end) < len(start):
         end = start[: len(start) - len(end)] + end
-    if not (start.isdigit() and end.isdigit()) or int(start) >= int(end):
+    # citeproc-js compares the numbers as parseInt reads them: "777c" is 777.
+    first, last = _leading_number(start), _leading_number(end)
+    if first >= last:
         return pages.replace("-", delimiter)
-    if form == "chicago-16":
-        end = _chicago_end(int(start), int(end))
     prefix = start_prefix or ""
+    if form == "chicago-16":
+        abbreviated = _chicago_end(first, last)
+        return f"{prefix}{start}{delimiter}{end if abbreviated is None else abbreviated}"
     return f"{prefix}{start}{delimiter}{prefix}{end}"
 
 
-def _chicago_end(start: int, end: int) -> str:
+def _leading_number(value: str) -> int:
+    return int(re.match(r"\d+", value).group())  # type: ignore[union-attr]
+
+
+def _chicago_end(start: int, end: int) -> str | None:
+    """The end of a range abbreviated as the Chicago Manual abbreviates it (None: whole)."""
     if start > 100 and start % 100:
         digits = str(end)
         for power in range(2, len(digits)):
             if start // 10**power == end // 10**power:
                 return str(end % 10**power)
-    return str(end)
+    return None
 
 
 def is_numeric(value: str) -> bool:
