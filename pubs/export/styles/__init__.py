@@ -21,8 +21,8 @@ from pubs.export.styles.text import EMPTY, Text, affixed
 from pubs.export.styles.values import (
     collation_key,
     number_range,
+    printed_text,
     sort_text,
-    typographic,
     year_month,
 )
 
@@ -60,9 +60,10 @@ class Item:
         return self.language[:2] in ("", "en")
 
     def text(self, variable: str) -> str:
-        """A text variable with typographic apostrophes ("" when absent)."""
+        """A text variable as citeproc-js prints it ("" when absent): typographic
+        apostrophes and quotation marks, narrow spaces before colons (``printed_text``)."""
         value = self.csl.get(variable, "")
-        return typographic(str(value)) if value else ""
+        return printed_text(str(value)) if value else ""
 
     def raw(self, variable: str) -> str:
         value = self.csl.get(variable, "")

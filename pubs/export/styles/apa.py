@@ -19,6 +19,7 @@ from pubs.export.styles.values import (
     capitalize_first,
     edition,
     is_numeric,
+    is_range,
     page_range,
     title_case,
 )
@@ -117,9 +118,21 @@ def translators(item: Item) -> Text:
     return affixed(found, suffix=", Trans.")
 
 
+def contributors(item: Item) -> Text:
+    """identifier-contributors-monographic of a whole work: its editors (when they are not
+    its authors) and translators, "R. Roe, Ed.; T. Tee, Trans."."""
+    editors = EMPTY
+    if item.has("author"):
+        names = item.names("editor")
+        found = format_names(names, CONTAINER_EDITORS, language=item.language)
+        editors = affixed(found, suffix=", Eds." if len(names) > 1 else ", Ed.")
+    return group(editors, translators(item), delimiter="; ")
+
+
 def book_details(item: Item, *, pages: bool) -> Text:
-    """The edition, volume and pages of a book: "2nd ed., Vol. 3, p. 50"."""
+    """The edition, volume, issue and pages of a book: "2nd ed., Vol. 3, Issue 4, p. 50"."""
     volume = item.number("volume")
+    issue = item.number("issue")
     where = EMPTY
     value = item.raw("page")
     if pages and value:
@@ -128,6 +141,7 @@ def book_details(item: Item, *, pages: bool) -> Text:
     return group(
         plain(edition(item.raw("edition"))),
         plain(f"Vol. {volume}") if volume and is_numeric(volume) else EMPTY,
+        plain(f"{'Issues' if is_range(issue) else 'Issue'} {issue}") if issue else EMPTY,
         where,
         delimiter=", ",
     )
@@ -136,7 +150,7 @@ def book_details(item: Item, *, pages: bool) -> Text:
 def title_and_descriptions(item: Item) -> Text:
     bracketed = EMPTY
     if item.type in ("book", "report") and not item.has("container-title"):
-        inside = group(translators(item), book_details(item, pages=True), delimiter="; ")
+        inside = group(contributors(item), book_details(item, pages=True), delimiter="; ")
         bracketed = affixed(inside, "(", ")")
     if item.has("title"):
         return group(title(item), bracketed, identifier(item), description(item), delimiter=" ")

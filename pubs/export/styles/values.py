@@ -216,6 +216,26 @@ def typographic(text: str) -> str:
     return text.replace("'", "’")
 
 
+#: A straight double quotation mark that opens a quotation: at the start or after a space
+#: or an opening bracket.
+_OPENING_QUOTE = re.compile(r'(^|[\s(\[])"')
+#: A space before ":", ";", "?", "!" or "»", which citeproc-js makes a narrow no-break space.
+_SPACE_BEFORE_MARK = re.compile(r" ([:;?!»])")
+
+
+def printed_text(text: str) -> str:
+    """A text variable as citeproc-js prints it: typographic apostrophes, straight double
+    quotation marks as curly ones (“…”; single inside a quoted title), and a narrow
+    no-break space before ":", ";", "?", "!" and "»" and after "«" where the value has a
+    space."""
+    text = typographic(text)
+    if '"' in text:
+        text = _OPENING_QUOTE.sub("\\1“", text).replace('"', "”")
+    if " " in text:
+        text = _SPACE_BEFORE_MARK.sub("\u202f\\1", text).replace("« ", "«\u202f")
+    return text
+
+
 # -- sorting ---------------------------------------------------------------------------------
 
 
