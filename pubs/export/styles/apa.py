@@ -37,6 +37,13 @@ MONTH_DAY_TYPES = (
     "motion_picture", "pamphlet", "performance", "personal_communication", "post",
     "post-weblog", "song", "speech", "webpage",
 )  # fmt: skip
+#: description-format-term-generic: what a work of these types is, when it has no genre
+#: (the terms of the style's English locale).
+GENERIC_FORMATS = {
+    "broadcast": "Broadcast", "collection": "Archival collection", "dataset": "Dataset",
+    "graphic": "Graphic", "map": "Map", "motion_picture": "Video recording",
+    "post": "Online post", "software": "Computer software", "song": "Audio recording",
+}  # fmt: skip
 MONTHS = (
     "January", "February", "March", "April", "May", "June", "July", "August", "September",
     "October", "November", "December",
@@ -108,9 +115,11 @@ def description(item: Item) -> Text:
         return affixed(plain(genre), "[", "]")
     if kind in SERIAL or item.has("container-title"):
         return EMPTY
-    if item.has("genre") and not item.has("number"):
+    if item.has("genre"):
+        if item.has("number"):
+            return EMPTY
         return affixed(plain(capitalize_first(item.text("genre"))), "[", "]")
-    return EMPTY
+    return affixed(plain(GENERIC_FORMATS.get(kind, "")), "[", "]")
 
 
 def translators(item: Item) -> Text:

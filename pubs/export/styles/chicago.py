@@ -37,7 +37,11 @@ EDITORS = NameStyle(
 )  # fmt: skip
 #: The types whose date says the month and day after the title.
 MONTH_DAY_TYPES = ("webpage", "post", "post-weblog", "document")
-ITALIC_TITLES = ("book", "report", "graphic", "map", "motion_picture", "software", "dataset")
+#: The types whose title is in quotation marks even without a container title.
+QUOTED_TITLES = (
+    "article", "dataset", "document", "interview", "manuscript", "paper-conference",
+    "personal_communication", "speech", "thesis", "webpage",
+)  # fmt: skip
 
 
 def cased(item: Item, value: str) -> str:
@@ -56,12 +60,19 @@ def date(item: Item) -> Text:
 
 
 def title(item: Item) -> Text:
+    """title-primary: italic for books and works that stand alone, in quotation marks for
+    parts of something (a container title) and container-like types; title case."""
+    kind = item.type
+    if kind == "patent":
+        return plain(capitalize_first(item.text("title")))
     value = cased(item, item.text("title"))
-    if item.type in ITALIC_TITLES:
+    if kind in ("book", "graphic", "map"):
         return emphasized(value)
-    if item.type == "patent":
-        return plain(value)
-    return quoted(plain(value))
+    if kind == "post":
+        return quoted(plain(item.text("title")))
+    if item.has("container-title") or kind in QUOTED_TITLES:
+        return quoted(plain(value))
+    return emphasized(value)
 
 
 def month(item: Item) -> str:

@@ -36,7 +36,7 @@ def year_month(item: dict[str, Any]) -> tuple[int | None, int | None]:
 def is_range(pages: str) -> bool:
     """Whether a page value holds more than one page (a range or a list), which makes
     citeproc-js's label plural ("pp.")."""
-    return bool(_SEVERAL.match(pages))
+    return bool(_SEVERAL.match(_without_label(pages)))
 
 
 #: A range of plain or roman numbers, whose hyphen citeproc-js prints as the locale's
@@ -56,6 +56,7 @@ def page_range(pages: str, *, form: str = "", delimiter: str = "–") -> str:
     """Pages as the style writes a range: ``form`` "" or "expanded" (all digits), or
     "chicago-16" (the Chicago Manual's abbreviation: 2118–31, 30–39, 101–8, A530–33, the
     end's letters left out as citeproc-js leaves them out)."""
+    pages = _without_label(pages)
     found = _RANGE.match(pages.strip())
     if not found:
         return number_range(pages, delimiter)
@@ -73,6 +74,14 @@ def page_range(pages: str, *, form: str = "", delimiter: str = "–") -> str:
         abbreviated = _chicago_end(first, last)
         return f"{prefix}{start}{delimiter}{end if abbreviated is None else abbreviated}"
     return f"{prefix}{start}{delimiter}{prefix}{end}"
+
+
+#: A page label written in the value ("pp. 15-21"), which citeproc-js leaves out.
+_PAGE_LABEL = re.compile(r"^\s*pp?\.\s*(?=\d)")
+
+
+def _without_label(pages: str) -> str:
+    return _PAGE_LABEL.sub("", pages)
 
 
 def _leading_number(value: str) -> int:
