@@ -414,6 +414,52 @@ CASES = (
         },
         "Doe, Jane. 1959. “Classification by Vocabulary.” Anthropological Linguistics 1 (2): 15–21.",
     ),
+    Case(
+        "chicago",
+        "a-standard-prints-its-number-and-full-date",
+        {
+            "type": "standard",
+            "title": "Information and documentation: resource description",
+            "author": [
+                {"literal": "National Technical Committee on Information and Documentation"}
+            ],
+            "number": "GB/T 3792—2021",
+            "issued": {"date-parts": [[2021, 3, 9]]},
+            "language": "en",
+        },
+        "National Technical Committee on Information and Documentation. 2021. Information and Documentation: Resource Description. GB/T 3792—2021. March 9.",
+    ),
+    Case(
+        "chicago",
+        "a-work-without-authors-or-editors-is-listed-by-its-title",
+        {
+            "type": "article-journal",
+            "title": "Figures with dragon and phoenix",
+            "container-title": "Chinese Calligraphy",
+            "issue": "3",
+            "page": "5",
+            "issued": {"date-parts": [[2023]]},
+            "language": "en",
+        },
+        "“Figures with Dragon and Phoenix.” 2023. Chinese Calligraphy, no. 3: 5.",
+    ),
+    Case(
+        "chicago",
+        "editors-stand-for-absent-authors-and-are-not-repeated",
+        {
+            "type": "chapter",
+            "title": "Classification and evolution",
+            "container-title": "Classification and evolution in biology",
+            "editor": [
+                {"family": "Fangerau", "given": "Heiner"},
+                {"family": "Geisler", "given": "Hans"},
+            ],
+            "publisher": "Franz Steiner Verlag",
+            "issued": {"date-parts": [[2013]]},
+            "language": "en",
+        },
+        "Fangerau, Heiner, and Hans Geisler, eds. 2013. “Classification and Evolution.” In Classification and Evolution in Biology. Franz Steiner Verlag.",
+    ),
 )
 
 

@@ -4,6 +4,7 @@ case, page ranges abbreviated (601–15)."""
 
 from __future__ import annotations
 
+from dataclasses import replace
 from typing import Any
 
 from pubs.export.styles import Item, Style, authors_or_editors, date_key
@@ -36,7 +37,13 @@ EDITORS = NameStyle(
     et_al_min=7, et_al_use_first=3,
 )  # fmt: skip
 #: The types whose date says the month and day after the title.
-MONTH_DAY_TYPES = ("webpage", "post", "post-weblog", "document")
+MONTH_DAY_TYPES = (
+    "article", "broadcast", "collection", "dataset", "document", "event", "graphic",
+    "manuscript", "map", "patent", "performance", "personal_communication", "post",
+    "software", "song", "speech", "standard", "webpage",
+)  # fmt: skip
+#: The name variables that stand for absent authors, in order, with their labels.
+SUBSTITUTES = (("editor", ", ed.", ", eds."), ("translator", ", trans.", ", trans."))
 #: The types whose title is in quotation marks even without a container title.
 QUOTED_TITLES = (
     "article", "dataset", "document", "interview", "manuscript", "paper-conference",
@@ -49,7 +56,32 @@ def cased(item: Item, value: str) -> str:
 
 
 def author(item: Item) -> Text:
-    return authors_or_editors(item, AUTHORS, one=", ed.", several=", eds.")
+    """author-bib: the authors; without them the editors (but of a standard), then the
+    translators."""
+    if item.has("author") or item.type == "standard":
+        return authors_or_editors(item, AUTHORS, one=", ed.", several=", eds.")
+    for variable, one, several in SUBSTITUTES:
+        names = item.names(variable)
+        if names:
+            found = format_names(names, AUTHORS, language=item.language, at_least=item.names_needed)
+            return affixed(found, suffix=several if len(names) > 1 else one)
+    return EMPTY
+
+
+def substituted(item: Item) -> str:
+    """The variable the author-bib macro prints in place of absent authors ("" when the
+    item has authors or nothing to put there): the style leaves it out further on."""
+    if item.has("author"):
+        return ""
+    if item.type != "standard":
+        for variable, _, _ in SUBSTITUTES:
+            if item.has(variable):
+                return variable
+    if item.type in ("software", "webpage") and item.has("publisher"):
+        return "publisher"
+    if item.type == "webpage" and item.has("container-title"):
+        return "container-title"
+    return "title" if item.has("title") else ""
 
 
 def date(item: Item) -> Text:
@@ -110,8 +142,6 @@ def serial_title(item: Item) -> Text:
     """source-serial-title-bib: the container in italics, the place of publication in
     brackets, "ahead of print" for a journal article that has nothing to locate it."""
     container = emphasized(cased(item, item.text("container-title")))
-    if not container:
-        return EMPTY
     place = EMPTY
     if not item.has("event-date", "event-title"):
         place = affixed(plain(item.text("publisher-place")), "(", ")")
@@ -207,14 +237,26 @@ def source(item: Item) -> Text:
     if kind == "book" and not item.has("container-title"):
         return source_book(item)
     return group(
+        identifier_number(item),
         emphasized(cased(item, item.text("container-title"))),
         edition_text(item) if bookish else EMPTY,
         translators(item) if bookish else EMPTY,
         plain(cased(item, item.text("collection-title"))) if kind == "book" else EMPTY,
-        plain(month_day(item)) if kind in MONTH_DAY_TYPES else EMPTY,
-        plain(item.text("publisher")),
+        group(
+            publisher(item),
+            plain(month_day(item)) if kind in MONTH_DAY_TYPES else EMPTY,
+            delimiter=", ",
+        ),
         delimiter=". ",
     )
+
+
+def identifier_number(item: Item) -> Text:
+    """identifier-number-bib: the genre in title case and the number ("GB/T 3792—2021")."""
+    if not item.has("number") or item.type in ("thesis", "song"):
+        return EMPTY
+    genre = title_case(item.text("genre"))
+    return group(plain(genre), plain(capitalize_first(item.text("number"))), delimiter=" ")
 
 
 def contributors(item: Item) -> Text:
@@ -277,10 +319,18 @@ def doi_or_url(item: Item) -> Text:
 
 
 def layout(item: Item) -> Text:
+    stand_in = substituted(item)
+    rest = replace(item, csl={k: v for k, v in item.csl.items() if k != stand_in})
+    if stand_in == "title":
+        head = title(item)
+    elif stand_in in ("publisher", "container-title"):
+        head = plain(cased(item, item.text(stand_in)))
+    else:
+        head = author(item)
     body = group(
-        author(item),
+        head,
         date(item),
-        group(title(item), source(item), delimiter=". "),
+        group(title(rest), source(rest), delimiter=". "),
         doi_or_url(item),
         delimiter=". ",
     )
