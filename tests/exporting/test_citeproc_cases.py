@@ -460,6 +460,60 @@ CASES = (
         },
         "Fangerau, Heiner, and Hans Geisler, eds. 2013. “Classification and Evolution.” In Classification and Evolution in Biology. Franz Steiner Verlag.",
     ),
+    Case(
+        "ieee",
+        "a-chinese-family-name-with-a-latin-given-name-is-spaced",
+        {
+            "type": "article-journal",
+            "title": "A lexicostatistic study",
+            "author": [
+                {"family": "服部四郎", "given": "Hattori Shirō"},
+                {"family": "知里真志保", "given": "Chiri Machiho"},
+            ],
+            "container-title": "Minzokugaku Kenkyū",
+            "volume": "24",
+            "issue": "4",
+            "page": "307-342",
+            "issued": {"date-parts": [[1960]]},
+            "language": "zh-CN",
+        },
+        "[1] 服部四郎 H. S. and 知里真志保 C. M., “A lexicostatistic study,” Minzokugaku Kenkyū, vol. 24, no. 4, pp. 307–342, 1960.",
+    ),
+    Case(
+        "ieee",
+        "a-range-with-a-double-hyphen-is-several-pages",
+        {
+            "type": "article-journal",
+            "title": "A history of C++",
+            "author": [{"family": "Stroustrup", "given": "Bjarne"}],
+            "container-title": "SIGPLAN Not.",
+            "volume": "28",
+            "issue": "3",
+            "page": "271--297",
+            "issued": {"date-parts": [[1993, 3]]},
+            "language": "en",
+        },
+        "[1] B. Stroustrup, “A history of C++,” SIGPLAN Not., vol. 28, no. 3, pp. 271--297, Mar. 1993.",
+    ),
+    Case(
+        "chicago",
+        "a-chinese-family-name-with-a-latin-given-name-is-spaced",
+        {
+            "type": "article-journal",
+            "title": "A lexicostatistic study",
+            "author": [
+                {"family": "服部四郎", "given": "Hattori Shirō"},
+                {"family": "知里真志保", "given": "Chiri Machiho"},
+            ],
+            "container-title": "Minzokugaku Kenkyū",
+            "volume": "24",
+            "issue": "4",
+            "page": "307-342",
+            "issued": {"date-parts": [[1960]]},
+            "language": "zh-CN",
+        },
+        "服部四郎 Hattori Shirō, and 知里真志保 Chiri Machiho. 1960. “A lexicostatistic study.” Minzokugaku Kenkyū 24 (4): 307–42.",
+    ),
 )
 
 

@@ -244,6 +244,10 @@ def format_name(
     if style.family_upper:
         family, family_only = family.upper(), family_only.upper()
     if not name.romanesque:
+        if given and _ROMANESQUE.match(name.given):
+            # citeproc-js's "mixed" name (a family name in Chinese script, a given name in
+            # Latin script): family first, a space between.
+            return plain(f"{family} {given}")
         return plain(family + given)
     given = " ".join(part for part in (given, name.dropping_particle) if part)
     if static_order:

@@ -42,7 +42,7 @@ def is_range(pages: str) -> bool:
 #: A range of plain or roman numbers, whose hyphen citeproc-js prints as the locale's
 #: range delimiter (an issue "1-4", pages "iii-132").
 _NUMBER_RANGE = re.compile(r"^\s*([0-9]+|[ivxlcmIVXLCM]+)\s*-\s*([0-9]+|[ivxlcmIVXLCM]+)\s*$")
-_SEVERAL = re.compile(r"^\s*[\w.]+(?:\s*[-–,&]\s*[\w.]+)+\s*$")
+_SEVERAL = re.compile(r"^\s*[\w.]+(?:\s*[-–,&]+\s*[\w.]+)+\s*$")
 
 
 def number_range(value: str, delimiter: str = "–") -> str:
