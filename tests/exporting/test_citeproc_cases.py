@@ -514,6 +514,25 @@ CASES = (
         },
         "服部四郎 Hattori Shirō, and 知里真志保 Chiri Machiho. 1960. “A lexicostatistic study.” Minzokugaku Kenkyū 24 (4): 307–42.",
     ),
+    Case(
+        "apa",
+        "a-chinese-family-name-with-a-latin-given-name-is-spaced",
+        {
+            "type": "article-journal",
+            "title": "A lexicostatistic study",
+            "author": [
+                {"family": "服部四郎", "given": "Hattori Shirō"},
+                {"family": "知里真志保", "given": "Chiri Machiho"},
+            ],
+            "container-title": "Minzokugaku Kenkyū",
+            "volume": "24",
+            "issue": "4",
+            "page": "307-342",
+            "issued": {"date-parts": [[1960]]},
+            "language": "zh-CN",
+        },
+        "服部四郎 H. S., & 知里真志保 C. M. (1960). A lexicostatistic study. Minzokugaku Kenkyū, 24(4), 307–342.",
+    ),
 )
 
 
