@@ -533,6 +533,50 @@ CASES = (
         },
         "服部四郎 H. S., & 知里真志保 C. M. (1960). A lexicostatistic study. Minzokugaku Kenkyū, 24(4), 307–342.",
     ),
+    Case(
+        "apa",
+        "a-work-without-authors-or-editors-is-listed-by-its-title",
+        {
+            "type": "report",
+            "title": "Notice of the military control commission",
+            "publisher": "University Archives",
+            "URL": "https://example.org/notice",
+            "issued": {"date-parts": [[1949]]},
+            "language": "en",
+        },
+        "Notice of the military control commission. (1949). University Archives. https://example.org/notice",
+    ),
+    Case(
+        "apa",
+        "editors-stand-for-absent-authors-and-are-not-repeated",
+        {
+            "type": "chapter",
+            "title": "Classification and evolution",
+            "container-title": "Classification and evolution in biology",
+            "editor": [
+                {"family": "Fangerau", "given": "Heiner"},
+                {"family": "Geisler", "given": "Hans"},
+            ],
+            "publisher": "Franz Steiner Verlag",
+            "issued": {"date-parts": [[2013]]},
+            "language": "en",
+        },
+        "Fangerau, H., & Geisler, H. (Eds.). (2013). Classification and evolution. In Classification and evolution in biology. Franz Steiner Verlag.",
+    ),
+    Case(
+        "apa",
+        "a-book-in-a-book-is-listed-by-its-title-before-its-editors",
+        {
+            "type": "book",
+            "title": "Algorithm engineering: proceedings",
+            "container-title": "Algorithm engineering",
+            "editor": [{"family": "Mehlhorn", "given": "Kurt"}],
+            "publisher": "Max-Planck-Institut für Informatik",
+            "issued": {"date-parts": [[1998]]},
+            "language": "en",
+        },
+        "Algorithm engineering: proceedings. (1998). In K. Mehlhorn (Ed.), Algorithm engineering. Max-Planck-Institut für Informatik.",
+    ),
 )
 
 

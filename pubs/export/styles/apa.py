@@ -3,6 +3,8 @@ the order of their authors, works without a journal or proceedings in italics.""
 
 from __future__ import annotations
 
+from dataclasses import replace
+
 from pubs.export.styles import Item, Style, authors_or_editors, date_key
 from pubs.export.styles.names import NameStyle, format_names, initials, sort_names
 from pubs.export.styles.text import (
@@ -44,6 +46,9 @@ GENERIC_FORMATS = {
     "graphic": "Graphic", "map": "Map", "motion_picture": "Video recording",
     "post": "Online post", "software": "Computer software", "song": "Audio recording",
 }  # fmt: skip
+#: The types listed under their title rather than their editors when they are part of
+#: something (the author-title-substitute of the style's author macro).
+TITLE_FIRST_TYPES = ("book", "classic", "entry", "entry-dictionary", "entry-encyclopedia")
 MONTHS = (
     "January", "February", "March", "April", "May", "June", "July", "August", "September",
     "October", "November", "December",
@@ -55,7 +60,26 @@ def cased(item: Item, value: str) -> str:
 
 
 def author(item: Item) -> Text:
-    return authors_or_editors(item, AUTHORS, one=" (Ed.)", several=" (Eds.)")
+    """The authors; without them the editors, as the author macro substitutes them."""
+    if item.has("author"):
+        return authors_or_editors(item, AUTHORS, one=" (Ed.)", several=" (Eds.)")
+    editors = item.names("editor")
+    found = format_names(editors, AUTHORS, language=item.language, at_least=item.names_needed)
+    return affixed(found, suffix=" (Eds.)" if len(editors) > 1 else " (Ed.)")
+
+
+def substituted(item: Item) -> str:
+    """The variable the author macro prints in place of absent authors ("" when the item
+    has authors or nothing to put there): the style leaves it out further on."""
+    if item.has("author"):
+        return ""
+    if item.type in TITLE_FIRST_TYPES and item.has("container-title") and item.has("title"):
+        return "title"
+    if item.has("editor"):
+        return "editor"
+    if item.type in ("software", "webpage") and item.has("publisher"):
+        return "publisher"
+    return "title" if item.has("title") else ""
 
 
 def date(item: Item) -> Text:
@@ -156,13 +180,18 @@ def book_details(item: Item, *, pages: bool) -> Text:
     )
 
 
-def title_and_descriptions(item: Item) -> Text:
+def titled(item: Item) -> Text:
+    """The title with the identifier in brackets: "Title (R. Roe, Ed.; Vol. 2)"."""
     bracketed = EMPTY
     if item.type in ("book", "report") and not item.has("container-title"):
         inside = group(contributors(item), book_details(item, pages=True), delimiter="; ")
         bracketed = affixed(inside, "(", ")")
+    return group(title(item), bracketed, identifier(item), delimiter=" ")
+
+
+def title_and_descriptions(item: Item) -> Text:
     if item.has("title"):
-        return group(title(item), bracketed, identifier(item), description(item), delimiter=" ")
+        return group(titled(item), description(item), delimiter=" ")
     return group(description(item), identifier(item), delimiter=" ")
 
 
@@ -228,12 +257,19 @@ def doi_or_url(item: Item) -> Text:
 
 
 def layout(item: Item) -> Text:
+    stand_in = substituted(item)
+    rest = replace(item, csl={k: v for k, v in item.csl.items() if k != stand_in})
+    if stand_in == "title":
+        head, described = titled(item), description(item)
+    else:
+        head = plain(item.text("publisher")) if stand_in == "publisher" else author(item)
+        described = title_and_descriptions(rest)
     return group(
         group(
-            author(item),
+            head,
             date(item),
-            title_and_descriptions(item),
-            source(item),
+            described,
+            source(rest),
             delimiter=". ",
             suffix=".",
         ),
