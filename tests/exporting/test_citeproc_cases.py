@@ -577,6 +577,23 @@ CASES = (
         },
         "Algorithm engineering: proceedings. (1998). In K. Mehlhorn (Ed.), Algorithm engineering. Max-Planck-Institut für Informatik.",
     ),
+    Case(
+        "apa",
+        "a-volume-that-is-no-number-follows-the-book-s-title",
+        {
+            "type": "chapter",
+            "title": "How Proto-Chinese was reconstructed",
+            "author": [{"family": "Chen", "given": "Matthew Y."}],
+            "container-title": "Progress in linguistic historiography",
+            "editor": [{"family": "Koerner", "given": "E. F. K."}],
+            "volume": "v. 20",
+            "page": "311-322",
+            "publisher": "Benjamins",
+            "issued": {"date-parts": [[1980]]},
+            "language": "en",
+        },
+        "Chen, M. Y. (1980). How Proto-Chinese was reconstructed. In E. F. K. Koerner (Ed.), Progress in linguistic historiography: V. 20 (pp. 311–322). Benjamins.",
+    ),
 )
 
 

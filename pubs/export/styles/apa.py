@@ -22,6 +22,7 @@ from pubs.export.styles.values import (
     edition,
     is_numeric,
     is_range,
+    number_range,
     page_range,
     title_case,
 )
@@ -106,7 +107,18 @@ def title(item: Item) -> Text:
         return italic(value)
     if item.has("container-title"):
         return value
-    return italic(value)
+    if item.type in SERIAL:
+        return italic(value)
+    return italic(group(value, volume_title(item), delimiter=": "))
+
+
+def volume_title(item: Item) -> Text:
+    """title-volume: a volume that is no number, printed after the title it belongs to
+    ("Historical Linguistics: V. 12, A-B")."""
+    volume = item.text("volume")
+    if not volume or is_numeric(volume) or number_range(volume) != volume:
+        return EMPTY
+    return plain(capitalize_first(volume))
 
 
 def identifier(item: Item) -> Text:
@@ -222,7 +234,9 @@ def source_monographic(item: Item) -> Text:
         format_names(editors, CONTAINER_EDITORS, language=item.language),
         suffix=" (Eds.)" if len(editors) > 1 else " (Ed.)",
     )
-    container = italic(plain(item.text("container-title")))
+    container = italic(
+        group(plain(item.text("container-title")), volume_title(item), delimiter=": ")
+    )
     where = affixed(book_details(item, pages=True), "(", ")")
     return group("In", group(editor, container, delimiter=", "), where, delimiter=" ")
 
