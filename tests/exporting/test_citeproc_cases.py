@@ -594,6 +594,35 @@ CASES = (
         },
         "Chen, M. Y. (1980). How Proto-Chinese was reconstructed. In E. F. K. Koerner (Ed.), Progress in linguistic historiography: V. 20 (pp. 311–322). Benjamins.",
     ),
+    Case(
+        "chicago",
+        "the-letter-after-an-apostrophe-keeps-its-case",
+        {
+            "type": "article-journal",
+            "title": "L'interaction entre les atomes dans un cristal de l'atome",
+            "author": [{"family": "Kramers", "given": "H. A."}],
+            "container-title": "Physica",
+            "volume": "1",
+            "issue": "1",
+            "page": "182-192",
+            "issued": {"date-parts": [[1934]]},
+            "language": "en",
+        },
+        "Kramers, H. A. 1934. “L’interaction Entre Les Atomes Dans Un Cristal de l’atome.” Physica 1 (1): 182–92.",
+    ),
+    Case(
+        "chicago",
+        "a-little-word-before-a-spaced-semicolon-stays-lower-case",
+        {
+            "type": "book",
+            "title": "Competing models of linguistic change: evolution and beyond ; proceedings",
+            "author": [{"family": "Thomsen", "given": "Ole"}],
+            "publisher": "John Benjamins",
+            "issued": {"date-parts": [[2006]]},
+            "language": "en",
+        },
+        "Thomsen, Ole. 2006. Competing Models of Linguistic Change: Evolution and beyond\u202f; Proceedings. John Benjamins.",
+    ),
 )
 
 

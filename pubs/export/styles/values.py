@@ -157,7 +157,7 @@ def title_case(text: str) -> str:
     a word after ":", "?" or "!" and the last word always; a little word before a hyphen
     only in the title's first stretch ("To-Do Lists", but "Dial-a-Ride": citeproc-js
     passes the following tag to the first stretch alone); a lone Greek letter never
-    ("β-Decay")."""
+    ("β-Decay"); the letter after an apostrophe as written ("L’interaction")."""
     pieces = _TITLE_TAGS.split(text)
     strings, tags = pieces[0::2], pieces[1::2]
     state = {"first": True, "after_punctuation": False, "last": None}
@@ -173,7 +173,7 @@ def title_case(text: str) -> str:
                 continue
             lower = word.lower()
             capitalise = (
-                (len(word) > 1 and lower not in SKIP_WORDS)
+                (len(word) > 1 and lower.rstrip("\u202f") not in SKIP_WORDS)
                 or (index == 0 and position == len(words) - 1 and following == "-")
                 or state["first"]
                 or state["after_punctuation"]
@@ -185,10 +185,20 @@ def title_case(text: str) -> str:
         strings[index] = "".join(words)
 
     capitalise_words(0, tags[0] if tags else "")
+    open_single = 0
     for index, tag in enumerate(tags):
         if tag[-1:] in "!?:":
             state["after_punctuation"] = True
+        original = strings[index + 1]
         capitalise_words(index + 1, tags[index + 1] if index + 1 < len(tags) else "")
+        if tag == "‘":
+            open_single += 1
+        elif tag == "’" and open_single:
+            open_single -= 1
+        elif tag == "’" and original:
+            # An apostrophe closes no quotation: citeproc-js gives the text after it back
+            # its first letter as written ("L’interaction", "d’Urville").
+            strings[index + 1] = original[0] + strings[index + 1][1:]
         if strings[index + 1].strip():
             state["first"] = state["after_punctuation"] = False
     if state["last"] is not None:
