@@ -197,7 +197,12 @@ def source_serial(item: Item) -> Text:
 def source(item: Item) -> Text:
     kind = item.type
     if kind in SERIAL_TYPES or (kind == "paper-conference" and not item.has("editor")):
-        return source_serial(item)
+        serial_identifier = group(
+            edition_text(item) if not item.has("container-title") else EMPTY,
+            translators(item),
+            delimiter=". ",
+        )
+        return group(serial_identifier, source_serial(item), delimiter=". ")
     if kind == "thesis":
         return group(plain(item.text("genre")), publisher(item), delimiter=", ")
     if kind == "article":
@@ -216,7 +221,7 @@ def source(item: Item) -> Text:
             when = f"{month_day(item)}, {item.year}" if item.date("issued")[2:] else ""
             issued = "issued " + (when or f"{month(item)} {item.year}".strip())
         return group(number, plain(issued), delimiter=", ")
-    if kind in ("chapter", "paper-conference"):
+    if kind in ("chapter", "paper-conference") or (kind == "book" and item.has("container-title")):
         editors = format_names(item.names("editor"), EDITORS, language=item.language)
         volume = item.number("volume")
         container = group(
@@ -230,7 +235,7 @@ def source(item: Item) -> Text:
             ),
             delimiter=" ",
         )
-        return group(container, series(item), publisher(item), delimiter=". ")
+        return group(container, series(item), published(item), delimiter=". ")
     if kind == "report":
         return group(plain(item.raw("number")), plain(item.text("publisher")), delimiter=". ")
     bookish = kind in ("book", "report")
@@ -302,9 +307,18 @@ def source_book(item: Item) -> Text:
         contributors(item),
         volume_capitalized(item),
         series(item),
-        publisher(item),
+        published(item),
         delimiter=". ",
     )
+
+
+def published(item: Item) -> Text:
+    """source-publication-and-date-bib of a book or chapter: the publisher and the status
+    ("Reichert, forthcoming")."""
+    status = item.text("status") if item.year else ""
+    if status and not item.has("publisher"):
+        status = capitalize_first(status)
+    return group(publisher(item), plain(status), delimiter=", ")
 
 
 def edition_text(item: Item) -> Text:
