@@ -671,6 +671,37 @@ CASES = (
         },
         "Geisler, Hans. 2010. “Beautiful Trees on Unstable Ground.” In Die Ausbreitung Des Indogermanischen, edited by Heinrich Hettrich. Reichert, under review.",
     ),
+    Case(
+        "chicago",
+        "a-document-numbered-in-a-series-prints-its-number",
+        {
+            "type": "document",
+            "title": "Determining the statistical significance of experimental results",
+            "author": [{"family": "James", "given": "F."}],
+            "issue": "CERN-DD-81-02",
+            "page": "1-41",
+            "URL": "https://cds.cern.ch/record/1050342",
+            "issued": {"date-parts": [[1981, 2]]},
+            "language": "en",
+        },
+        "James, F. 1981. “Determining the Statistical Significance of Experimental Results.” no. CERN-DD-81-02. February. https://cds.cern.ch/record/1050342.",
+    ),
+    Case(
+        "chicago",
+        "a-thesis-in-a-series-prints-the-series-and-its-number",
+        {
+            "type": "thesis",
+            "title": "An object-oriented data analysis approach",
+            "author": [{"family": "Dumont", "given": "Joffrey"}],
+            "collection-title": "TRITA-SCI-GRU",
+            "genre": "PhD thesis",
+            "issue": "2018:014",
+            "publisher": "KTH",
+            "issued": {"date-parts": [[2018]]},
+            "language": "en",
+        },
+        "Dumont, Joffrey. 2018. “An Object-Oriented Data Analysis Approach.” TRITA-SCI-GRU, no. 2018:014. PhD thesis, KTH.",
+    ),
 )
 
 

@@ -204,7 +204,8 @@ def source(item: Item) -> Text:
         )
         return group(serial_identifier, source_serial(item), delimiter=". ")
     if kind == "thesis":
-        return group(plain(item.text("genre")), publisher(item), delimiter=", ")
+        described = group(plain(item.text("genre")), publisher(item), delimiter=", ")
+        return group(series(item), described, delimiter=". ")
     if kind == "article":
         when = plain(month(item))
         if item.has("publisher"):
@@ -246,7 +247,7 @@ def source(item: Item) -> Text:
         emphasized(cased(item, item.text("container-title"))),
         edition_text(item) if bookish else EMPTY,
         translators(item) if bookish else EMPTY,
-        plain(cased(item, item.text("collection-title"))) if kind == "book" else EMPTY,
+        series(item) if kind not in ("post", "webpage") else EMPTY,
         group(
             publisher(item),
             plain(month_day(item)) if kind in MONTH_DAY_TYPES else EMPTY,
