@@ -272,7 +272,9 @@ def doi_or_url(item: Item) -> Text:
 
 def layout(item: Item) -> Text:
     stand_in = substituted(item)
-    rest = replace(item, csl={k: v for k, v in item.csl.items() if k != stand_in})
+    rest = item
+    if stand_in:
+        rest = replace(item, csl={k: v for k, v in item.csl.items() if k != stand_in})
     if stand_in == "title":
         head, described = titled(item), description(item)
     else:

@@ -128,6 +128,11 @@ def pages(item: Item) -> Text:
 
 #: The types the style formats as a part of a serial (source-serial-bib).
 SERIAL_TYPES = ("article-journal", "article-magazine", "article-newspaper", "periodical")
+#: What locates a journal article in its journal: without any, it is "ahead of print".
+LOCATING = (
+    "collection-title", "issue", "number", "page", "volume", "volume-title",
+    "available-date", "status",
+)  # fmt: skip
 #: The name variables whose presence puts a serial's date beside its issue number.
 CONTRIBUTORS = ("author", "editor", "translator", "collection-editor", "compiler")
 
@@ -142,15 +147,14 @@ def serial_title(item: Item) -> Text:
     """source-serial-title-bib: the container in italics, the place of publication in
     brackets, "ahead of print" for a journal article that has nothing to locate it."""
     container = emphasized(cased(item, item.text("container-title")))
-    place = EMPTY
-    if not item.has("event-date", "event-title"):
+    if item.has("publisher-place") and not item.has("event-date", "event-title"):
         place = affixed(plain(item.text("publisher-place")), "(", ")")
-    ahead = EMPTY
-    locating = ("collection-title", "issue", "number", "page", "volume", "volume-title")
-    unlocated = not item.has(*locating, "available-date", "status")
-    if unlocated and item.type == "article-journal" and item.has("DOI") and item.year:
-        ahead = plain("ahead of print")
-    return group(group(container, place, delimiter=" "), ahead, delimiter=", ")
+        container = group(container, place, delimiter=" ")
+    if item.has(*LOCATING) or item.type != "article-journal":
+        return container
+    if item.has("DOI") and item.year:
+        return group(container, plain("ahead of print"), delimiter=", ")
+    return container
 
 
 def serial_volume(item: Item) -> Text:
@@ -161,8 +165,8 @@ def serial_volume(item: Item) -> Text:
     if volume:
         label = f"vol. {volume}" if series and is_numeric(volume) else volume
         detail = issue or serial_date(item)
-        numbers = group(plain(label), affixed(plain(detail), "(", ")"), delimiter=" ")
-        return group(series, numbers, delimiter=", ")
+        numbers = plain(f"{label} ({detail})" if detail else label)
+        return group(series, numbers, delimiter=", ") if series else numbers
     if issue:
         when = EMPTY
         if item.has(*CONTRIBUTORS):
@@ -197,6 +201,8 @@ def source_serial(item: Item) -> Text:
 def source(item: Item) -> Text:
     kind = item.type
     if kind in SERIAL_TYPES or (kind == "paper-conference" and not item.has("editor")):
+        if not item.has("translator", "edition"):
+            return source_serial(item)
         serial_identifier = group(
             edition_text(item) if not item.has("container-title") else EMPTY,
             translators(item),
@@ -335,7 +341,9 @@ def doi_or_url(item: Item) -> Text:
 
 def layout(item: Item) -> Text:
     stand_in = substituted(item)
-    rest = replace(item, csl={k: v for k, v in item.csl.items() if k != stand_in})
+    rest = item
+    if stand_in:
+        rest = replace(item, csl={k: v for k, v in item.csl.items() if k != stand_in})
     if stand_in == "title":
         head = title(item)
     elif stand_in in ("publisher", "container-title"):

@@ -124,7 +124,7 @@ def _append_punctuation(
         return inside + left[len(left) - closing :]
     last = left[-1]
     end = last.text[-1:]
-    if value_quotes and mark in _INTO_QUOTES and _ends_quoted(last.text):
+    if end in _VALUE_QUOTES and value_quotes and mark in _INTO_QUOTES and _ends_quoted(last.text):
         body = _append_punctuation(
             (Run(last.text[:-1], last.italic, last.quote, last.bold),), mark, False
         )

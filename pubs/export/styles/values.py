@@ -48,6 +48,8 @@ _SEVERAL = re.compile(r"^\s*[\w.]+(?:\s*[-–,&]+\s*[\w.]+)+\s*$")
 def number_range(value: str, delimiter: str = "–") -> str:
     """A number variable (issue, volume, pages) as citeproc-js prints a range of plain or
     roman numbers: "1–4", "iii–132"; any other value as written."""
+    if "-" not in value:
+        return value
     found = _NUMBER_RANGE.match(value)
     return f"{found.group(1)}{delimiter}{found.group(2)}" if found else value
 
@@ -81,7 +83,7 @@ _PAGE_LABEL = re.compile(r"^\s*pp?\.\s*(?=\d)")
 
 
 def _without_label(pages: str) -> str:
-    return _PAGE_LABEL.sub("", pages)
+    return _PAGE_LABEL.sub("", pages) if "p" in pages[:3] else pages
 
 
 def _leading_number(value: str) -> int:
@@ -240,6 +242,7 @@ def typographic(text: str) -> str:
 _OPENING_QUOTE = re.compile(r'(^|[\s(\[])"')
 #: A space before ":", ";", "?", "!" or "»", which citeproc-js makes a narrow no-break space.
 _SPACE_BEFORE_MARK = re.compile(r" ([:;?!»])")
+_NEEDS_CHANGE = re.compile(r'"| [:;?!»]|« ')
 
 
 def printed_text(text: str) -> str:
@@ -248,6 +251,8 @@ def printed_text(text: str) -> str:
     no-break space before ":", ";", "?", "!" and "»" and after "«" where the value has a
     space."""
     text = typographic(text)
+    if _NEEDS_CHANGE.search(text) is None:
+        return text
     if '"' in text:
         text = _OPENING_QUOTE.sub("\\1“", text).replace('"', "”")
     if " " in text:
