@@ -702,6 +702,50 @@ CASES = (
         },
         "Dumont, Joffrey. 2018. “An Object-Oriented Data Analysis Approach.” TRITA-SCI-GRU, no. 2018:014. PhD thesis, KTH.",
     ),
+    Case(
+        "ieee",
+        "pages-followed-by-a-comma-are-several",
+        {
+            "type": "article-journal",
+            "title": "Does phoneme inventory size correlate with population size",
+            "author": [{"family": "Donohue", "given": "Mark"}],
+            "container-title": "Linguistic Typology",
+            "volume": "15",
+            "issue": "2",
+            "page": "161-170,",
+            "issued": {"date-parts": [[2011]]},
+            "language": "en",
+        },
+        "[1] M. Donohue, “Does phoneme inventory size correlate with population size,” Linguistic Typology, vol. 15, no. 2, pp. 161-170, 2011.",
+    ),
+    Case(
+        "ieee",
+        "capital-roman-page-numbers-are-one-page",
+        {
+            "type": "book",
+            "title": "Introduction",
+            "author": [{"family": "Doe", "given": "Jane"}],
+            "publisher": "Wiley",
+            "page": "V-XV",
+            "issued": {"date-parts": [[1999]]},
+            "language": "en",
+        },
+        "[1] J. Doe, Introduction. Wiley, 1999, p. V–XV.",
+    ),
+    Case(
+        "ieee",
+        "section-numbered-pages-are-one-page",
+        {
+            "type": "book",
+            "title": "Handbook",
+            "author": [{"family": "Doe", "given": "Jane"}],
+            "publisher": "McGraw-Hill",
+            "page": "1.1-1.36",
+            "issued": {"date-parts": [[2011]]},
+            "language": "en",
+        },
+        "[1] J. Doe, Handbook. McGraw-Hill, 2011, p. 1.1-1.36.",
+    ),
 )
 
 

@@ -35,14 +35,22 @@ def year_month(item: dict[str, Any]) -> tuple[int | None, int | None]:
 
 def is_range(pages: str) -> bool:
     """Whether a page value holds more than one page (a range or a list), which makes
-    citeproc-js's label plural ("pp.")."""
-    return bool(_SEVERAL.match(_without_label(pages)))
+    citeproc-js's label plural ("pp."): a hyphen after a number or letter, or numbers
+    joined by an en dash, a comma, "&", "and" or a space; never a value with a full stop
+    or colon inside a number ("1.1-1.36", "88:1-88:40"), capital roman numerals ("V-XV")
+    or other than Latin script ("序2-3")."""
+    value = _without_label(pages).strip()
+    if _ONE_PAGE.search(value) or not value.replace("–", "-").isascii():
+        return False
+    return bool(_HYPHENATED.search(value) or _SEVERAL.search(value))
 
 
 #: A range of plain or roman numbers, whose hyphen citeproc-js prints as the locale's
 #: range delimiter (an issue "1-4", pages "iii-132").
 _NUMBER_RANGE = re.compile(r"^\s*([0-9]+|[ivxlcmIVXLCM]+)\s*-\s*([0-9]+|[ivxlcmIVXLCM]+)\s*$")
-_SEVERAL = re.compile(r"^\s*[\w.]+(?:\s*[-–,&]+\s*[\w.]+)+\s*$")
+_HYPHENATED = re.compile(r"\w\s*-")
+_ONE_PAGE = re.compile(r"[.:]\d|^[IVXLCDM]+\s*[-–]\s*[IVXLCDM]+$")
+_SEVERAL = re.compile(r"\d\s*(?:[–,&]|\s and|\s)\s*\d")
 
 
 def number_range(value: str, delimiter: str = "–") -> str:
