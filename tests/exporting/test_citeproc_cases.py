@@ -746,6 +746,37 @@ CASES = (
         },
         "[1] J. Doe, Handbook. McGraw-Hill, 2011, p. 1.1-1.36.",
     ),
+    Case(
+        "apa",
+        "a-thesis-prints-its-pages-in-brackets",
+        {
+            "type": "thesis",
+            "title": "A phonological comparative study of the Jen language cluster",
+            "author": [{"family": "Othaniel", "given": "Nlabephee Kefas"}],
+            "genre": "PhD thesis",
+            "page": "1-83",
+            "publisher": "Theological College of Northern Nigeria",
+            "issued": {"date-parts": [[2017]]},
+            "language": "en",
+        },
+        "Othaniel, N. K. (2017). A phonological comparative study of the Jen language cluster (pp. 1–83) [PhD thesis]. Theological College of Northern Nigeria.",
+    ),
+    Case(
+        "apa",
+        "a-preprint-prints-its-number-and-pages-in-one-bracket",
+        {
+            "type": "article",
+            "title": "The curse of recursion",
+            "author": [{"family": "Shumailov", "given": "Ilia"}],
+            "number": "arXiv:2305.17493",
+            "page": "1-17",
+            "publisher": "arXiv",
+            "URL": "https://arxiv.org/abs/2305.17493",
+            "issued": {"date-parts": [[2023]]},
+            "language": "en",
+        },
+        "Shumailov, I. (2023). The curse of recursion (arXiv:2305.17493; pp. 1–17). arXiv. https://arxiv.org/abs/2305.17493",
+    ),
 )
 
 

@@ -47,6 +47,13 @@ GENERIC_FORMATS = {
     "graphic": "Graphic", "map": "Map", "motion_picture": "Video recording",
     "post": "Online post", "software": "Computer software", "song": "Audio recording",
 }  # fmt: skip
+#: The types without a monographic identifier (edition, volume, pages in brackets after
+#: the title): serials and events (identifier-monographic).
+NOT_MONOGRAPHIC = (
+    "article-journal", "article-magazine", "article-newspaper", "broadcast", "event",
+    "patent", "performance", "periodical", "post", "post-weblog", "review", "review-book",
+    "speech", "webpage", "interview", "paper-conference",
+)  # fmt: skip
 #: The types listed under their title rather than their editors when they are part of
 #: something (the author-title-substitute of the style's author macro).
 TITLE_FIRST_TYPES = ("book", "classic", "entry", "entry-dictionary", "entry-encyclopedia")
@@ -122,6 +129,7 @@ def volume_title(item: Item) -> Text:
 
 
 def identifier(item: Item) -> Text:
+    """identifier-number (a patent's whole identifier, in brackets): "Report No. 5"."""
     kind = item.type
     number = item.raw("number")
     if kind == "patent":
@@ -138,8 +146,7 @@ def identifier(item: Item) -> Text:
         parts.append(title_case(item.text("genre")))
     if number:
         parts.append(("No. " if is_numeric(number) else "") + capitalize_first(number))
-    text = " ".join(parts)
-    return plain(f"({text})") if text else EMPTY
+    return plain(" ".join(parts))
 
 
 def description(item: Item) -> Text:
@@ -194,17 +201,25 @@ def book_details(item: Item, *, pages: bool) -> Text:
 
 def titled(item: Item) -> Text:
     """The title with the identifier in brackets: "Title (R. Roe, Ed.; Vol. 2)"."""
-    bracketed = EMPTY
-    if item.type in ("book", "report") and not item.has("container-title"):
-        inside = group(contributors(item), book_details(item, pages=True), delimiter="; ")
-        bracketed = affixed(inside, "(", ")")
-    return group(title(item), bracketed, identifier(item), delimiter=" ")
+    kind = item.type
+    if kind == "patent" or item.has("container-title"):
+        return group(title(item), identifier(item), delimiter=" ")
+    inside = group(
+        contributors(item) if kind in ("book", "report") else EMPTY,
+        identifier(item),
+        book_details(item, pages=True) if kind not in NOT_MONOGRAPHIC else EMPTY,
+        delimiter="; ",
+    )
+    return group(title(item), affixed(inside, "(", ")"), delimiter=" ")
 
 
 def title_and_descriptions(item: Item) -> Text:
     if item.has("title"):
         return group(titled(item), description(item), delimiter=" ")
-    return group(description(item), identifier(item), delimiter=" ")
+    number = identifier(item)
+    if item.type != "patent":
+        number = affixed(number, "(", ")")
+    return group(description(item), number, delimiter=" ")
 
 
 def source_serial(item: Item) -> Text:
