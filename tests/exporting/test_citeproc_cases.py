@@ -777,6 +777,34 @@ CASES = (
         },
         "Shumailov, I. (2023). The curse of recursion (arXiv:2305.17493; pp. 1–17). arXiv. https://arxiv.org/abs/2305.17493",
     ),
+    Case(
+        "chicago",
+        "a-report-prints-its-genre-and-number",
+        {
+            "type": "report",
+            "title": "Table of nuclear electric quadrupole moments",
+            "author": [{"family": "Stone", "given": "N. J."}],
+            "genre": "INDC(NDS)",
+            "number": "0833",
+            "publisher": "International Atomic Energy Agency",
+            "issued": {"date-parts": [[2021, 10]]},
+            "language": "en",
+        },
+        "Stone, N. J. 2021. Table of Nuclear Electric Quadrupole Moments. INDC(NDS) No. 0833. International Atomic Energy Agency.",
+    ),
+    Case(
+        "chicago",
+        "software-without-a-publisher-is-released",
+        {
+            "type": "software",
+            "title": "JAX: composable transformations of Python+NumPy programs",
+            "author": [{"family": "Bradbury", "given": "James"}],
+            "URL": "http://github.com/google/jax",
+            "issued": {"date-parts": [[2021]]},
+            "language": "en",
+        },
+        "Bradbury, James. 2021. JAX: Composable Transformations of Python+NumPy Programs. Released. http://github.com/google/jax.",
+    ),
 )
 
 

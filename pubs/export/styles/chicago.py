@@ -244,7 +244,7 @@ def source(item: Item) -> Text:
         )
         return group(container, series(item), published(item), delimiter=". ")
     if kind == "report":
-        return group(plain(item.raw("number")), plain(item.text("publisher")), delimiter=". ")
+        return group(identifier_number(item), plain(item.text("publisher")), delimiter=". ")
     bookish = kind in ("book", "report")
     if kind == "book" and not item.has("container-title"):
         return source_book(item)
@@ -256,11 +256,23 @@ def source(item: Item) -> Text:
         series(item) if kind not in ("post", "webpage") else EMPTY,
         group(
             publisher(item),
-            plain(month_day(item)) if kind in MONTH_DAY_TYPES else EMPTY,
+            group(
+                plain(released(item)),
+                plain(month_day(item)) if kind in MONTH_DAY_TYPES else EMPTY,
+                delimiter=" ",
+            ),
             delimiter=", ",
         ),
         delimiter=". ",
     )
+
+
+def released(item: Item) -> str:
+    """source-date-status-bib of software: "released" (capitalised without a publisher
+    before it) when it says no status of its own."""
+    if item.type != "software" or not item.year or item.has("status"):
+        return ""
+    return "released" if item.has("publisher") else "Released"
 
 
 def identifier_number(item: Item) -> Text:
@@ -268,7 +280,10 @@ def identifier_number(item: Item) -> Text:
     if not item.has("number") or item.type in ("thesis", "song"):
         return EMPTY
     genre = title_case(item.text("genre"))
-    return group(plain(genre), plain(capitalize_first(item.text("number"))), delimiter=" ")
+    number = capitalize_first(item.text("number"))
+    if is_numeric(number) and item.type != "standard":
+        number = f"No. {number}"
+    return group(plain(genre), plain(number), delimiter=" ")
 
 
 def contributors(item: Item) -> Text:
