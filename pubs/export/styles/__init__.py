@@ -83,7 +83,7 @@ class Item:
         return self._names[variable]
 
     def has(self, *variables: str) -> bool:
-        return any(self.csl.get(variable) for variable in variables)
+        return any(map(self.csl.get, variables))
 
     def date(self, variable: str) -> tuple[int, ...]:
         """A date variable's first date as (year, month, day) as far as given; () when the
