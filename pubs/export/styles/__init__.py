@@ -18,7 +18,13 @@ from typing import Any
 
 from pubs.export.styles.names import Name, NameStyle, format_names
 from pubs.export.styles.text import EMPTY, Text, affixed
-from pubs.export.styles.values import collation_key, sort_text, typographic, year_month
+from pubs.export.styles.values import (
+    collation_key,
+    number_range,
+    printed_text,
+    sort_text,
+    year_month,
+)
 
 
 @dataclass
@@ -54,13 +60,19 @@ class Item:
         return self.language[:2] in ("", "en")
 
     def text(self, variable: str) -> str:
-        """A text variable with typographic apostrophes ("" when absent)."""
+        """A text variable as citeproc-js prints it ("" when absent): typographic
+        apostrophes and quotation marks, narrow spaces before colons (``printed_text``)."""
         value = self.csl.get(variable, "")
-        return typographic(str(value)) if value else ""
+        return printed_text(str(value)) if value else ""
 
     def raw(self, variable: str) -> str:
         value = self.csl.get(variable, "")
         return str(value) if value else ""
+
+    def number(self, variable: str) -> str:
+        """A number variable (volume, issue) with a range of numbers as citeproc-js prints
+        it ("1–4")."""
+        return number_range(self.raw(variable))
 
     def names(self, variable: str) -> tuple[Name, ...]:
         """The names of a name variable ("author", "editor"), parsed once."""
@@ -71,7 +83,7 @@ class Item:
         return self._names[variable]
 
     def has(self, *variables: str) -> bool:
-        return any(self.csl.get(variable) for variable in variables)
+        return any(map(self.csl.get, variables))
 
     def date(self, variable: str) -> tuple[int, ...]:
         """A date variable's first date as (year, month, day) as far as given; () when the

@@ -97,8 +97,8 @@ def journal(item: Item) -> Text:
         date = f"({MONTHS[item.month - 1]} {item.year})" if item.month else f"({item.year})"
     return group(
         emphasized(item.text("container-title")),
-        affixed(plain(item.raw("volume")), suffix=","),
-        join((affixed(plain(item.raw("issue")), suffix=" "), plain(date))),
+        affixed(plain(item.number("volume")), suffix=","),
+        join((affixed(plain(item.number("issue")), suffix=" "), plain(date))),
         delimiter=" ",
     )
 
@@ -157,7 +157,7 @@ def source(item: Item) -> Text:
         return group(plain(item.text("genre")), book_publisher(item), delimiter=". ")
     return group(
         italic(
-            group(plain(item.text("container-title")), plain(item.raw("volume")), delimiter=" ")
+            group(plain(item.text("container-title")), plain(item.number("volume")), delimiter=" ")
         ),
         page(item),
         delimiter=", ",

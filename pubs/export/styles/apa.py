@@ -3,6 +3,8 @@ the order of their authors, works without a journal or proceedings in italics.""
 
 from __future__ import annotations
 
+from dataclasses import replace
+
 from pubs.export.styles import Item, Style, authors_or_editors, date_key
 from pubs.export.styles.names import NameStyle, format_names, initials, sort_names
 from pubs.export.styles.text import (
@@ -19,6 +21,8 @@ from pubs.export.styles.values import (
     capitalize_first,
     edition,
     is_numeric,
+    is_range,
+    number_range,
     page_range,
     title_case,
 )
@@ -36,6 +40,23 @@ MONTH_DAY_TYPES = (
     "motion_picture", "pamphlet", "performance", "personal_communication", "post",
     "post-weblog", "song", "speech", "webpage",
 )  # fmt: skip
+#: description-format-term-generic: what a work of these types is, when it has no genre
+#: (the terms of the style's English locale).
+GENERIC_FORMATS = {
+    "broadcast": "Broadcast", "collection": "Archival collection", "dataset": "Dataset",
+    "graphic": "Graphic", "map": "Map", "motion_picture": "Video recording",
+    "post": "Online post", "software": "Computer software", "song": "Audio recording",
+}  # fmt: skip
+#: The types without a monographic identifier (edition, volume, pages in brackets after
+#: the title): serials and events (identifier-monographic).
+NOT_MONOGRAPHIC = (
+    "article-journal", "article-magazine", "article-newspaper", "broadcast", "event",
+    "patent", "performance", "periodical", "post", "post-weblog", "review", "review-book",
+    "speech", "webpage", "interview", "paper-conference",
+)  # fmt: skip
+#: The types listed under their title rather than their editors when they are part of
+#: something (the author-title-substitute of the style's author macro).
+TITLE_FIRST_TYPES = ("book", "classic", "entry", "entry-dictionary", "entry-encyclopedia")
 MONTHS = (
     "January", "February", "March", "April", "May", "June", "July", "August", "September",
     "October", "November", "December",
@@ -47,7 +68,26 @@ def cased(item: Item, value: str) -> str:
 
 
 def author(item: Item) -> Text:
-    return authors_or_editors(item, AUTHORS, one=" (Ed.)", several=" (Eds.)")
+    """The authors; without them the editors, as the author macro substitutes them."""
+    if item.has("author"):
+        return authors_or_editors(item, AUTHORS, one=" (Ed.)", several=" (Eds.)")
+    editors = item.names("editor")
+    found = format_names(editors, AUTHORS, language=item.language, at_least=item.names_needed)
+    return affixed(found, suffix=" (Eds.)" if len(editors) > 1 else " (Ed.)")
+
+
+def substituted(item: Item) -> str:
+    """The variable the author macro prints in place of absent authors ("" when the item
+    has authors or nothing to put there): the style leaves it out further on."""
+    if item.has("author"):
+        return ""
+    if item.type in TITLE_FIRST_TYPES and item.has("container-title") and item.has("title"):
+        return "title"
+    if item.has("editor"):
+        return "editor"
+    if item.type in ("software", "webpage") and item.has("publisher"):
+        return "publisher"
+    return "title" if item.has("title") else ""
 
 
 def date(item: Item) -> Text:
@@ -74,10 +114,22 @@ def title(item: Item) -> Text:
         return italic(value)
     if item.has("container-title"):
         return value
-    return italic(value)
+    if item.type in SERIAL:
+        return italic(value)
+    return italic(group(value, volume_title(item), delimiter=": "))
+
+
+def volume_title(item: Item) -> Text:
+    """title-volume: a volume that is no number, printed after the title it belongs to
+    ("Historical Linguistics: V. 12, A-B")."""
+    volume = item.text("volume")
+    if not volume or is_numeric(volume) or number_range(volume) != volume:
+        return EMPTY
+    return plain(capitalize_first(volume))
 
 
 def identifier(item: Item) -> Text:
+    """identifier-number (a patent's whole identifier, in brackets): "Report No. 5"."""
     kind = item.type
     number = item.raw("number")
     if kind == "patent":
@@ -94,8 +146,7 @@ def identifier(item: Item) -> Text:
         parts.append(title_case(item.text("genre")))
     if number:
         parts.append(("No. " if is_numeric(number) else "") + capitalize_first(number))
-    text = " ".join(parts)
-    return plain(f"({text})") if text else EMPTY
+    return plain(" ".join(parts))
 
 
 def description(item: Item) -> Text:
@@ -107,9 +158,11 @@ def description(item: Item) -> Text:
         return affixed(plain(genre), "[", "]")
     if kind in SERIAL or item.has("container-title"):
         return EMPTY
-    if item.has("genre") and not item.has("number"):
+    if item.has("genre"):
+        if item.has("number"):
+            return EMPTY
         return affixed(plain(capitalize_first(item.text("genre"))), "[", "]")
-    return EMPTY
+    return affixed(plain(GENERIC_FORMATS.get(kind, "")), "[", "]")
 
 
 def translators(item: Item) -> Text:
@@ -117,9 +170,21 @@ def translators(item: Item) -> Text:
     return affixed(found, suffix=", Trans.")
 
 
+def contributors(item: Item) -> Text:
+    """identifier-contributors-monographic of a whole work: its editors (when they are not
+    its authors) and translators, "R. Roe, Ed.; T. Tee, Trans."."""
+    editors = EMPTY
+    if item.has("author"):
+        names = item.names("editor")
+        found = format_names(names, CONTAINER_EDITORS, language=item.language)
+        editors = affixed(found, suffix=", Eds." if len(names) > 1 else ", Ed.")
+    return group(editors, translators(item), delimiter="; ")
+
+
 def book_details(item: Item, *, pages: bool) -> Text:
-    """The edition, volume and pages of a book: "2nd ed., Vol. 3, p. 50"."""
-    volume = item.raw("volume")
+    """The edition, volume, issue and pages of a book: "2nd ed., Vol. 3, Issue 4, p. 50"."""
+    volume = item.number("volume")
+    issue = item.number("issue")
     where = EMPTY
     value = item.raw("page")
     if pages and value:
@@ -128,19 +193,33 @@ def book_details(item: Item, *, pages: bool) -> Text:
     return group(
         plain(edition(item.raw("edition"))),
         plain(f"Vol. {volume}") if volume and is_numeric(volume) else EMPTY,
+        plain(f"{'Issues' if is_range(issue) else 'Issue'} {issue}") if issue else EMPTY,
         where,
         delimiter=", ",
     )
 
 
+def titled(item: Item) -> Text:
+    """The title with the identifier in brackets: "Title (R. Roe, Ed.; Vol. 2)"."""
+    kind = item.type
+    if kind == "patent" or item.has("container-title"):
+        return group(title(item), identifier(item), delimiter=" ")
+    inside = group(
+        contributors(item) if kind in ("book", "report") else EMPTY,
+        identifier(item),
+        book_details(item, pages=True) if kind not in NOT_MONOGRAPHIC else EMPTY,
+        delimiter="; ",
+    )
+    return group(title(item), affixed(inside, "(", ")"), delimiter=" ")
+
+
 def title_and_descriptions(item: Item) -> Text:
-    bracketed = EMPTY
-    if item.type in ("book", "report") and not item.has("container-title"):
-        inside = group(translators(item), book_details(item, pages=True), delimiter="; ")
-        bracketed = affixed(inside, "(", ")")
     if item.has("title"):
-        return group(title(item), bracketed, identifier(item), description(item), delimiter=" ")
-    return group(description(item), identifier(item), delimiter=" ")
+        return group(titled(item), description(item), delimiter=" ")
+    number = identifier(item)
+    if item.type != "patent":
+        number = affixed(number, "(", ")")
+    return group(description(item), number, delimiter=" ")
 
 
 def source_serial(item: Item) -> Text:
@@ -151,7 +230,9 @@ def source_serial(item: Item) -> Text:
             delimiter=", ",
         )
     )
-    volume = join((emphasized(item.raw("volume")), affixed(plain(item.raw("issue")), "(", ")")))
+    volume = join(
+        (emphasized(item.number("volume")), affixed(plain(item.number("issue")), "(", ")"))
+    )
     pages = plain(page_range(item.raw("page"), form="expanded"))
     head = group(container, volume, pages, delimiter=", ")
     status = EMPTY
@@ -168,7 +249,9 @@ def source_monographic(item: Item) -> Text:
         format_names(editors, CONTAINER_EDITORS, language=item.language),
         suffix=" (Eds.)" if len(editors) > 1 else " (Ed.)",
     )
-    container = italic(plain(item.text("container-title")))
+    container = italic(
+        group(plain(item.text("container-title")), volume_title(item), delimiter=": ")
+    )
     where = affixed(book_details(item, pages=True), "(", ")")
     return group("In", group(editor, container, delimiter=", "), where, delimiter=" ")
 
@@ -203,12 +286,21 @@ def doi_or_url(item: Item) -> Text:
 
 
 def layout(item: Item) -> Text:
+    stand_in = substituted(item)
+    rest = item
+    if stand_in:
+        rest = replace(item, csl={k: v for k, v in item.csl.items() if k != stand_in})
+    if stand_in == "title":
+        head, described = titled(item), description(item)
+    else:
+        head = plain(item.text("publisher")) if stand_in == "publisher" else author(item)
+        described = title_and_descriptions(rest)
     return group(
         group(
-            author(item),
+            head,
             date(item),
-            title_and_descriptions(item),
-            source(item),
+            described,
+            source(rest),
             delimiter=". ",
             suffix=".",
         ),

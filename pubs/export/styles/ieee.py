@@ -92,8 +92,8 @@ def edition_text(item: Item) -> Text:
 
 
 def locators(item: Item) -> Text:
-    volume = item.raw("volume")
-    issue = item.raw("issue")
+    volume = item.number("volume")
+    issue = item.number("issue")
     return join(
         (
             edition_text(item),
@@ -150,7 +150,7 @@ def access(item: Item) -> Text:
 def collection(item: Item) -> Text:
     if not item.has("collection-title"):
         return EMPTY
-    volume = item.raw("volume")
+    volume = item.number("volume")
     return join(
         (
             plain("in "),

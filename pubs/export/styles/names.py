@@ -244,6 +244,10 @@ def format_name(
     if style.family_upper:
         family, family_only = family.upper(), family_only.upper()
     if not name.romanesque:
+        if given and _mixed(name):
+            # citeproc-js's "mixed" name (a family name in Chinese script, a given name in
+            # Latin script): family first, a space between.
+            return plain(f"{family} {given}")
         return plain(family + given)
     given = " ".join(part for part in (given, name.dropping_particle) if part)
     if static_order:
@@ -318,10 +322,18 @@ def format_names(
         # inverted first name ("Fang, J., & Zhao, G.", but "方锦 & 徐宏力").
         first = shown[0]
         precedes = bool(style.name_as_sort_order) and first.romanesque and not first.literal
-        precedes = precedes and not static_order
+        precedes = (precedes and not static_order) or _mixed(first)
     head = join(rendered[:-1], style.delimiter)
     glue = f"{style.delimiter}{word} " if precedes else f" {word} "
     return concat(concat(head, plain(glue)), rendered[-1])
+
+
+def _mixed(name: Name) -> bool:
+    """citeproc-js's "mixed" name: a family name without Latin script (or in Chinese
+    script), a given name that starts in Latin script ("服部四郎 Hattori Shirō")."""
+    return bool(
+        not name.literal and not name.romanesque and name.given and _ROMANESQUE.match(name.given)
+    )
 
 
 def _precedes(rule: str, contextually: bool, style: NameStyle) -> bool:

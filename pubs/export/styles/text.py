@@ -106,17 +106,30 @@ def _drop_first(text: Text) -> Text:
     return ((Run(rest, head.italic, head.quote, head.bold),) if rest else ()) + text[1:]
 
 
-def _append_punctuation(left: Text, mark: str, quotes_take_punctuation: bool) -> Text:
+def _append_punctuation(
+    left: Text, mark: str, quotes_take_punctuation: bool, *, value_quotes: bool | None = None
+) -> Text:
     """``left`` followed by the punctuation ``mark``, merged with the punctuation it ends
-    with (inside a closing quotation mark when the locale puts it there)."""
+    with (inside a closing quotation mark when the locale puts it there: the style's
+    quotation marks and those the value ends with, “…” or ‘…’)."""
+    if value_quotes is None:
+        value_quotes = quotes_take_punctuation
     closing = 0
     while closing < len(left) and left[-1 - closing].quote:
         closing += 1
     if closing and closing < len(left) and quotes_take_punctuation and mark in _INTO_QUOTES:
-        inside = _append_punctuation(left[: len(left) - closing], mark, False)
+        inside = _append_punctuation(
+            left[: len(left) - closing], mark, False, value_quotes=value_quotes
+        )
         return inside + left[len(left) - closing :]
     last = left[-1]
     end = last.text[-1:]
+    if end in _VALUE_QUOTES and value_quotes and mark in _INTO_QUOTES and _ends_quoted(last.text):
+        body = _append_punctuation(
+            (Run(last.text[:-1], last.italic, last.quote, last.bold),), mark, False
+        )
+        closed = (*body[:-1], Run(body[-1].text + end, last.italic, last.quote, last.bold))
+        return (*left[:-1], *closed)
     if end == mark:
         return left
     if end in _MERGED and mark in _MERGED[end]:
@@ -125,6 +138,16 @@ def _append_punctuation(left: Text, mark: str, quotes_take_punctuation: bool) ->
             return (*left, Run(merged[1:])) if merged[1:] else left
         return (*left[:-1], Run(last.text[:-1] + merged, last.italic, last.quote, last.bold))
     return (*left, Run(mark))
+
+
+#: Closing quotation marks and the opening ones that pair with them.
+_VALUE_QUOTES = {"”": "“", "’": "‘"}
+
+
+def _ends_quoted(text: str) -> bool:
+    """Whether a value ends with a quotation it opened ("… “word”"), not an apostrophe."""
+    opening = _VALUE_QUOTES.get(text[-1:])
+    return bool(opening) and len(text) > 1 and opening in text[:-1]
 
 
 def join(parts: Iterable[Text], delimiter: str = "", *, punctuation_in_quotes: bool = True) -> Text:

@@ -34,35 +34,78 @@ def year_month(item: dict[str, Any]) -> tuple[int | None, int | None]:
 
 
 def is_range(pages: str) -> bool:
-    return bool(_RANGE.match(pages.strip()))
+    """Whether a page value holds more than one page (a range or a list), which makes
+    citeproc-js's label plural ("pp."): a hyphen after a number or letter, or numbers
+    joined by an en dash, a comma, "&", "and" or a space; never a value with a full stop
+    or colon inside a number ("1.1-1.36", "88:1-88:40"), capital roman numerals ("V-XV")
+    or other than Latin script ("序2-3")."""
+    value = _without_label(pages).strip()
+    if _ONE_PAGE.search(value) or not value.replace("–", "-").isascii():
+        return False
+    return bool(_HYPHENATED.search(value) or _SEVERAL.search(value))
+
+
+#: A range of plain or roman numbers, whose hyphen citeproc-js prints as the locale's
+#: range delimiter (an issue "1-4", pages "iii-132").
+_NUMBER_RANGE = re.compile(r"^\s*([0-9]+|[ivxlcmIVXLCM]+)\s*-\s*([0-9]+|[ivxlcmIVXLCM]+)\s*$")
+_HYPHENATED = re.compile(r"\w\s*-")
+_ONE_PAGE = re.compile(r"[.:]\d|^[IVXLCDM]+\s*[-–]\s*[IVXLCDM]+$")
+_SEVERAL = re.compile(r"\d\s*(?:[–,&]|\s and|\s)\s*\d")
+
+
+def number_range(value: str, delimiter: str = "–") -> str:
+    """A number variable (issue, volume, pages) as citeproc-js prints a range of plain or
+    roman numbers: "1–4", "iii–132"; any other value as written."""
+    if "-" not in value:
+        return value
+    found = _NUMBER_RANGE.match(value)
+    return f"{found.group(1)}{delimiter}{found.group(2)}" if found else value
 
 
 def page_range(pages: str, *, form: str = "", delimiter: str = "–") -> str:
     """Pages as the style writes a range: ``form`` "" or "expanded" (all digits), or
-    "chicago-16" (the Chicago Manual's abbreviation: 2118–31, 30–39, 101–8)."""
+    "chicago-16" (the Chicago Manual's abbreviation: 2118–31, 30–39, 101–8, A530–33, the
+    end's letters left out as citeproc-js leaves them out)."""
+    pages = _without_label(pages)
     found = _RANGE.match(pages.strip())
     if not found:
-        return pages
+        return number_range(pages, delimiter)
     start_prefix, start, end_prefix, end = found.groups()
     if end_prefix and end_prefix != start_prefix:
         return pages.replace("-", delimiter)
     if len(end) < len(start):
         end = start[: len(start) - len(end)] + end
-    if not (start.isdigit() and end.isdigit()) or int(start) >= int(end):
+    # citeproc-js compares the numbers as parseInt reads them: "777c" is 777.
+    first, last = _leading_number(start), _leading_number(end)
+    if first >= last:
         return pages.replace("-", delimiter)
-    if form == "chicago-16":
-        end = _chicago_end(int(start), int(end))
     prefix = start_prefix or ""
+    if form == "chicago-16":
+        abbreviated = _chicago_end(first, last)
+        return f"{prefix}{start}{delimiter}{end if abbreviated is None else abbreviated}"
     return f"{prefix}{start}{delimiter}{prefix}{end}"
 
 
-def _chicago_end(start: int, end: int) -> str:
+#: A page label written in the value ("pp. 15-21"), which citeproc-js leaves out.
+_PAGE_LABEL = re.compile(r"^\s*pp?\.\s*(?=\d)")
+
+
+def _without_label(pages: str) -> str:
+    return _PAGE_LABEL.sub("", pages) if "p" in pages[:3] else pages
+
+
+def _leading_number(value: str) -> int:
+    return int(re.match(r"\d+", value).group())  # type: ignore[union-attr]
+
+
+def _chicago_end(start: int, end: int) -> str | None:
+    """The end of a range abbreviated as the Chicago Manual abbreviates it (None: whole)."""
     if start > 100 and start % 100:
         digits = str(end)
         for power in range(2, len(digits)):
             if start // 10**power == end // 10**power:
                 return str(end % 10**power)
-    return str(end)
+    return None
 
 
 def is_numeric(value: str) -> bool:
@@ -112,6 +155,8 @@ SKIP_WORDS = frozenset(
 #: What splits a title into stretches of words for title case (quotes, dashes, slashes,
 #: punctuation, brackets).
 _TITLE_TAGS = re.compile(r"(‘|’|“|”| \"| '|\"|'|[-–—/.,;?!:]|\[|\]|\(|\))")
+#: A lone Greek letter, which citeproc-js leaves in lower case (a symbol in a title).
+_GREEK = re.compile("^[\u0370-\u03ff]$")
 _SPACES = re.compile(r"([\u00a0 \u2000-\u200b\u205f\u3000]+)")
 
 
@@ -119,7 +164,10 @@ _SPACES = re.compile(r"([\u00a0 \u2000-\u200b\u205f\u3000]+)")
 def title_case(text: str) -> str:
     """``text`` in title case as citeproc-js writes it: each word that is all lower case
     capitalised, except the little words (``SKIP_WORDS``) inside the title; the first word,
-    a word after ":", "?" or "!", a word before a hyphen and the last word always."""
+    a word after ":", "?" or "!" and the last word always; a little word before a hyphen
+    only in the title's first stretch ("To-Do Lists", but "Dial-a-Ride": citeproc-js
+    passes the following tag to the first stretch alone); a lone Greek letter never
+    ("β-Decay"); the letter after an apostrophe as written ("L’interaction")."""
     pieces = _TITLE_TAGS.split(text)
     strings, tags = pieces[0::2], pieces[1::2]
     state = {"first": True, "after_punctuation": False, "last": None}
@@ -135,8 +183,8 @@ def title_case(text: str) -> str:
                 continue
             lower = word.lower()
             capitalise = (
-                (len(word) > 1 and lower not in SKIP_WORDS)
-                or (position == len(words) - 1 and following == "-")
+                (len(word) > 1 and lower.rstrip("\u202f") not in SKIP_WORDS)
+                or (index == 0 and position == len(words) - 1 and following == "-")
                 or state["first"]
                 or state["after_punctuation"]
             )
@@ -147,10 +195,20 @@ def title_case(text: str) -> str:
         strings[index] = "".join(words)
 
     capitalise_words(0, tags[0] if tags else "")
+    open_single = 0
     for index, tag in enumerate(tags):
         if tag[-1:] in "!?:":
             state["after_punctuation"] = True
+        original = strings[index + 1]
         capitalise_words(index + 1, tags[index + 1] if index + 1 < len(tags) else "")
+        if tag == "‘":
+            open_single += 1
+        elif tag == "’" and open_single:
+            open_single -= 1
+        elif tag == "’" and original:
+            # An apostrophe closes no quotation: citeproc-js gives the text after it back
+            # its first letter as written ("L’interaction", "d’Urville").
+            strings[index + 1] = original[0] + strings[index + 1][1:]
         if strings[index + 1].strip():
             state["first"] = state["after_punctuation"] = False
     if state["last"] is not None:
@@ -169,7 +227,7 @@ def title_case(text: str) -> str:
 def _capitalise(word: str) -> str:
     stripped = word.lstrip()
     lead = word[: len(word) - len(stripped)]
-    if not stripped:
+    if not stripped or _GREEK.match(stripped):
         return word
     return lead + stripped[0].upper() + stripped[1:]
 
@@ -185,6 +243,29 @@ def capitalize_first(text: str) -> str:
 def typographic(text: str) -> str:
     """Straight apostrophes as typographic ones (’), as citeproc-js prints them."""
     return text.replace("'", "’")
+
+
+#: A straight double quotation mark that opens a quotation: at the start or after a space
+#: or an opening bracket.
+_OPENING_QUOTE = re.compile(r'(^|[\s(\[])"')
+#: A space before ":", ";", "?", "!" or "»", which citeproc-js makes a narrow no-break space.
+_SPACE_BEFORE_MARK = re.compile(r" ([:;?!»])")
+_NEEDS_CHANGE = re.compile(r'"| [:;?!»]|« ')
+
+
+def printed_text(text: str) -> str:
+    """A text variable as citeproc-js prints it: typographic apostrophes, straight double
+    quotation marks as curly ones (“…”; single inside a quoted title), and a narrow
+    no-break space before ":", ";", "?", "!" and "»" and after "«" where the value has a
+    space."""
+    text = typographic(text)
+    if _NEEDS_CHANGE.search(text) is None:
+        return text
+    if '"' in text:
+        text = _OPENING_QUOTE.sub("\\1“", text).replace('"', "”")
+    if " " in text:
+        text = _SPACE_BEFORE_MARK.sub("\u202f\\1", text).replace("« ", "«\u202f")
+    return text
 
 
 # -- sorting ---------------------------------------------------------------------------------
