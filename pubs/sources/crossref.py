@@ -1,10 +1,9 @@
 """Crossref, by DOI: the works API's record of a work, read as the :class:`Work` a paper is
 added from (:func:`record`: authors in order with their ORCID iDs, organisations, editors,
 the full date, container, pages, identifiers, kind) and as what the site's suggestions use
-(:func:`work`: abstract, licence, pages, citation count, references, preprint relations);
-the CSL-JSON of a work from the works API's transform (never doi.org, which sends a DOI
-of another registry to its registrant's own site); and the works that name a
-given arXiv preprint as theirs (``has-preprint``).
+(:func:`work`: abstract, licence, pages, citation count, references, preprint relations),
+never through doi.org, which sends a DOI of another registry to its registrant's own site;
+and the works that name a given arXiv preprint as theirs (``has-preprint``).
 
 Crossref asks for at most 5 requests a second in its public pool (10 with a contact address,
 the "polite" pool; it says so in X-Rate-Limit-* headers): the client keeps to 5.
@@ -19,13 +18,12 @@ from urllib.parse import quote
 from people.orcid import normalize_orcid
 from pubs.identifiers import normalize_arxiv_id, normalize_doi
 from pubs.kinds import KINDS
-from pubs.sources.http import Answer, BadAnswer, HttpClient, Source
+from pubs.sources.http import BadAnswer, HttpClient, Source
 from pubs.sources.openalex import citation_count
 from pubs.sources.works import Creator, Relation, Work
 
 CROSSREF = Source("Crossref", interval=0.2, hosts=("api.crossref.org",))
 WORKS_API = "https://api.crossref.org/works/"
-CSL_JSON = "application/vnd.citationstyles.csl+json"
 #: Published versions asked for at most, per preprint.
 RELATED_ROWS = 5
 
@@ -75,12 +73,6 @@ class CrossrefWork:
     references: tuple[Reference, ...] = field(default=())
 
 
-def csl_json(http: HttpClient, doi: str) -> dict:
-    """The work's CSL-JSON, from Crossref's transform of the DOI (the answer the DOI's content
-    negotiation redirects to, asked for directly: one request instead of two)."""
-    return read_csl_json(http.get(CROSSREF, csl_url(doi), accept=CSL_JSON))
-
-
 def works_with_preprint(http: HttpClient, arxiv_id: str) -> list[CrossrefWork]:
     """The works whose records say ``arxiv_id`` is their preprint (``has-preprint``), by the
     arXiv id or arXiv's DOI for it, as publishers name it either way."""
@@ -110,24 +102,9 @@ def works_url(doi: str) -> str:
     return WORKS_API + quote(normalize_doi(doi), safe="/")
 
 
-def csl_url(doi: str) -> str:
-    return works_url(doi) + "/transform/" + CSL_JSON
-
-
 def arxiv_doi(arxiv_id: str) -> str:
     """arXiv's DOI of a preprint ("10.48550/arxiv.2503.12208"), lower-cased as DOIs are kept."""
     return f"10.48550/arxiv.{arxiv_id}".lower()
-
-
-def read_csl_json(answer: Answer) -> dict:
-    """A CSL-JSON answer; BadAnswer when it is not one (no title)."""
-    try:
-        data = answer.json()
-    except BadAnswer:
-        data = None
-    if not isinstance(data, dict) or not data.get("title"):
-        raise BadAnswer(f"Crossref did not answer CSL-JSON for {answer.url}")
-    return data
 
 
 def read_work(data: object) -> CrossrefWork:

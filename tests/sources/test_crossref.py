@@ -32,23 +32,6 @@ def test_the_works_api_gives_licence_pages_and_citation_count(http, replay):
     assert work.preprint_of == () and work.has_preprint == ()
 
 
-def test_a_doi_gives_its_csl_json_from_crossref_s_transform(http, replay):
-    replay.cassette("crossref/test_content_negotiation_citeproc_json.yaml")
-    data = crossref.csl_json(http, "https://doi.org/10.1126/science.169.3946.635")
-    assert data["title"] == "The Structure of Ordinary Water"
-    assert data["author"][0]["family"] == "Frank" and data["type"] == "journal-article"
-    assert data["container-title"] == "Science" and data["page"] == "635-641"
-    [request] = replay.requests
-    assert request.headers["Accept"] == "application/vnd.citationstyles.csl+json"
-    assert request.url.path.endswith("/transform/application/vnd.citationstyles.csl+json")
-
-
-def test_an_answer_that_is_no_csl_json_is_a_bad_answer(http, replay):
-    replay.route(crossref.csl_url("10.5555/12345678"), "<html><body>Not found</body></html>")
-    with pytest.raises(BadAnswer, match="did not answer CSL-JSON"):
-        crossref.csl_json(http, "10.5555/12345678")
-
-
 def test_the_works_api_gives_the_reference_list(http, replay):
     replay.cassette("crossref/test_works_with_one_id.yaml")
     work = crossref.work(http, "10.1371/journal.pone.0033693")
