@@ -42,6 +42,12 @@ def test_an_embedded_list_links_to_the_whole_list_on_the_site(client):
     assert '<a href="http://testserver/people/jin-fang/?rank=A">All publications</a>' in html
 
 
+def test_an_embedded_frame_opens_an_entry_s_bibtex_in_place(client):
+    html = client.get(EMBED).content.decode()
+    assert re.search(r'<script src="[^"]*js/bibtex[.\w]*\.js" defer></script>', html)
+    assert "Download BibTeX" in html
+
+
 @pytest.mark.parametrize(
     ("url", "headers"),
     [(EMBED, {"Accept-Language": "zh-CN,zh;q=0.9"}), (f"{EMBED}?lang=zh-hans", {})],
