@@ -51,8 +51,8 @@ from load_bench import (
     serving,
 )
 
-WARNING = "The page cache fails"
-BACK = "The page cache answers again"
+WARNING = "The shared cache fails"
+BACK = "The shared cache answers again"
 #: Caching resumed when Redis served at least this share of the answers after the faults.
 RESUMED = 0.9
 

@@ -7,8 +7,8 @@ from __future__ import annotations
 from collections.abc import Callable, Sequence
 
 from django.conf import settings
-from django.core.cache import cache
 
+from pubs.services.shared_cache import GuardedCache
 from pubs.services.source_gate import DatabaseGate
 from pubs.sources import arxiv, crossref, datacite, dblp, openlibrary, orcid, pubmed
 from pubs.sources.http import HttpClient, NotFound, SourceError
@@ -27,12 +27,13 @@ from pubs.sources.works import to_bibtex
 
 def source_client() -> HttpClient:
     """The client every request to a source goes through: the site's contact address
-    (SOURCES_CONTACT), the site's cache, the network (or SOURCES_TRANSPORT's answers), and
-    each source's turn, site-wide (always: recorded answers served to tests take their turns
+    (SOURCES_CONTACT), the site's cache (left alone while it fails:
+    pubs.services.shared_cache), the network (or SOURCES_TRANSPORT's answers), and each
+    source's turn, site-wide (always: recorded answers served to tests take their turns
     too, at the sources' own rates)."""
     return HttpClient(
         contact=settings.SOURCES_CONTACT,
-        cache=cache,
+        cache=GuardedCache(),
         transport=settings.SOURCES_TRANSPORT,
         attempts=settings.SOURCES_ATTEMPTS,
         gate=DatabaseGate(),

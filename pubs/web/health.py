@@ -14,7 +14,7 @@ from django.http import HttpRequest, JsonResponse
 from django.views.decorators.cache import never_cache
 from django.views.decorators.http import require_safe
 
-from pubs.web.cache import cache_answers
+from pubs.services.shared_cache import cache_answers
 
 
 def database_answers() -> bool:

@@ -18,8 +18,8 @@ import pytest
 from django.db import connection
 from django.test.utils import CaptureQueriesContext
 
-from pubs.web import cache as page_cache
-from pubs.web.cache import CacheOutage
+from pubs.services import shared_cache
+from pubs.services.shared_cache import CacheOutage, GuardedCache
 from tests.production.conftest import run_python
 from tests.production.redis_server import REDIS_SERVER, PrivateRedis, redis_server
 from tests.security.test_hostile_query_strings import PUBLIC_URLS
@@ -41,7 +41,7 @@ RETRY = 0.5  # CACHE_RETRY_SECONDS here: a failed cache is asked again half a se
 def outage(monkeypatch) -> CacheOutage:
     """A fresh view of the cache's failures for the test, and the one before it afterwards."""
     fresh = CacheOutage()
-    monkeypatch.setattr(page_cache, "outage", fresh)
+    monkeypatch.setattr(shared_cache, "outage", fresh)
     return fresh
 
 
@@ -82,7 +82,9 @@ def from_the_cache(client, url: str) -> bool:
 
 def warnings_of_the_cache(caplog) -> list[logging.LogRecord]:
     return [
-        r for r in caplog.records if r.name == "pubs.web.cache" and r.levelno == logging.WARNING
+        r
+        for r in caplog.records
+        if r.name == "pubs.services.shared_cache" and r.levelno == logging.WARNING
     ]
 
 
@@ -93,7 +95,7 @@ def test_pages_and_exports_are_served_while_redis_is_stopped_and_cached_again_on
     assert [from_the_cache(client, url) for url in URLS] == [True] * len(URLS)
 
     private_redis.stop()
-    with caplog.at_level(logging.WARNING, logger="pubs.web.cache"):
+    with caplog.at_level(logging.WARNING, logger="pubs.services.shared_cache"):
         while_down = {url: served(client, url) for url in URLS}
         time.sleep(RETRY + 0.1)  # asked again, failing again
         again = {url: served(client, url) for url in URLS}
@@ -123,15 +125,15 @@ def test_every_public_route_answers_with_redis_stopped_as_it_does_with_redis_up(
 def test_the_warning_names_the_failure_and_the_return_is_logged(client, private_redis, caplog):
     served(client, URLS[0])
     private_redis.stop()
-    with caplog.at_level(logging.INFO, logger="pubs.web.cache"):
+    with caplog.at_level(logging.INFO, logger="pubs.services.shared_cache"):
         served(client, URLS[0])
         private_redis.start()
         time.sleep(RETRY + 0.1)
         served(client, URLS[0])
-    messages = [r.getMessage() for r in caplog.records if r.name == "pubs.web.cache"]
+    messages = [r.getMessage() for r in caplog.records if r.name == "pubs.services.shared_cache"]
     assert len(messages) == 2
-    assert messages[0].startswith("The page cache fails (ConnectionError: ")
-    assert messages[1].startswith("The page cache answers again, after failing for ")
+    assert messages[0].startswith("The shared cache fails (ConnectionError: ")
+    assert messages[1].startswith("The shared cache answers again, after failing for ")
 
 
 def test_a_hung_redis_costs_a_request_well_under_a_second(client, private_redis, settings):
@@ -189,3 +191,14 @@ def test_a_redis_cache_gives_up_after_the_timeouts(production_env):
     code += "print(json.dumps(settings.CACHES['default']['OPTIONS']))"
     options = json.loads(run_python(code, env).stdout)
     assert options == {"socket_connect_timeout": 0.25, "socket_timeout": 0.25}
+
+
+def test_the_outside_sources_client_keeps_and_finds_answers_in_redis_and_goes_on_without_it(
+    private_redis,
+):
+    guarded = GuardedCache()
+    guarded.set("answer", {"stored": 1.0}, 60)
+    assert guarded.get("answer") == {"stored": 1.0}
+    private_redis.stop()
+    guarded.set("answer", {"stored": 2.0}, 60)  # not kept, no error
+    assert guarded.get("answer") is None

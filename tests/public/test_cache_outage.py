@@ -1,8 +1,8 @@
-"""When the page cache fails: how long it is left alone and what is logged of it
-(``pubs.web.cache.CacheOutage``, moments in seconds passed in). The same with a real Redis
+"""When the shared cache fails: how long it is left alone and what is logged of it
+(``pubs.services.shared_cache.CacheOutage``, moments in seconds passed in). The same with a real Redis
 stopped, hung and full: tests/production/test_redis_outage.py."""
 
-from pubs.web.cache import CacheOutage
+from pubs.services.shared_cache import CacheOutage
 
 RETRY = 5.0
 
