@@ -1,12 +1,11 @@
 """Each API URL costs a fixed number of SQL queries, whether 10 papers or 1,000 are public."""
 
 import pytest
-from django.db import connection
-from django.test.utils import CaptureQueriesContext
 
 from people.models import Group, Person
 from pubs.models import Venue
 from tests.factories import bulk_dataset, with_preprints
+from tests.query_counts import query_counts
 
 pytestmark = [pytest.mark.django_db, pytest.mark.usefixtures("no_page_cache")]
 
@@ -14,15 +13,6 @@ pytestmark = [pytest.mark.django_db, pytest.mark.usefixtures("no_page_cache")]
 #: memberships, advisors, namesakes, co-authors, counts and citations, as their pages read
 #: them).
 MOST_QUERIES = 11
-
-
-def api_queries(client, urls: list[str]) -> dict[str, int]:
-    counts = {}
-    for url in urls:
-        with CaptureQueriesContext(connection) as queries:
-            assert client.get(url).status_code == 200, url
-        counts[url] = len(queries)
-    return counts
 
 
 def test_query_counts_are_the_same_at_10_and_1000_papers(client):
@@ -49,11 +39,11 @@ def test_query_counts_are_the_same_at_10_and_1000_papers(client):
         f"/api/v1/embed/people/{person.slug}/?rank=B",
         f"/api/v1/embed/groups/{group.slug}/",
     ]
-    at_10 = api_queries(client, urls)
+    at_10 = query_counts(client, urls)
 
     with_preprints(bulk_dataset(990, prefix="large", onto=(person, group, venue)))
     assert person.authorships.count() > 990
-    at_1000 = api_queries(client, urls)
+    at_1000 = query_counts(client, urls)
 
     assert at_1000 == at_10
     assert max(at_1000.values()) <= MOST_QUERIES, at_1000

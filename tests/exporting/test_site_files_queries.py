@@ -2,27 +2,17 @@
 are public."""
 
 import pytest
-from django.db import connection
-from django.test.utils import CaptureQueriesContext
 
 from people.models import Group, Person
 from pubs.models import Venue
 from tests.factories import bulk_dataset, with_preprints
+from tests.query_counts import query_counts
 
 pytestmark = [pytest.mark.django_db, pytest.mark.usefixtures("no_page_cache")]
 
 #: The owner (person or group), then the read of the papers the pages make.
 MOST_QUERIES = 7
 NAMES = ("papers.bib", "hugo.zip", "publications.md")
-
-
-def queries(client, urls: list[str]) -> dict[str, int]:
-    counts = {}
-    for url in urls:
-        with CaptureQueriesContext(connection) as captured:
-            assert client.get(url).status_code == 200, url
-        counts[url] = len(captured)
-    return counts
 
 
 def test_query_counts_are_the_same_at_10_and_1000_papers(client):
@@ -34,11 +24,11 @@ def test_query_counts_are_the_same_at_10_and_1000_papers(client):
     urls = [f"/people/{person.slug}/site/{name}" for name in NAMES]
     urls += [f"/groups/{group.slug}/site/{name}" for name in NAMES]
     urls += [f"/groups/{group.slug}/site/papers.bib?rank=A&year_min=2001"]
-    at_10 = queries(client, urls)
+    at_10 = query_counts(client, urls)
 
     with_preprints(bulk_dataset(990, prefix="large", onto=(person, group, venue)))
     assert person.authorships.count() > 990
-    at_1000 = queries(client, urls)
+    at_1000 = query_counts(client, urls)
 
     assert at_1000 == at_10
     assert max(at_1000.values()) <= MOST_QUERIES, at_1000

@@ -1,12 +1,11 @@
 """Each public page costs a fixed number of SQL queries whatever the number of papers."""
 
 import pytest
-from django.db import connection
-from django.test.utils import CaptureQueriesContext
 
 from people.models import Group, Person
 from pubs.models import Venue
 from tests.factories import bulk_dataset, with_preprints
+from tests.query_counts import query_counts
 
 pytestmark = [pytest.mark.django_db, pytest.mark.usefixtures("no_page_cache")]
 
@@ -15,15 +14,6 @@ pytestmark = [pytest.mark.django_db, pytest.mark.usefixtures("no_page_cache")]
 #: namesakes who share a printed form of their name.) Each list reads the versions folded into
 #: its papers in one query.
 MOST_QUERIES = 17
-
-
-def page_queries(client, urls: list[str]) -> dict[str, int]:
-    counts = {}
-    for url in urls:
-        with CaptureQueriesContext(connection) as queries:
-            assert client.get(url).status_code == 200, url
-        counts[url] = len(queries)
-    return counts
 
 
 def test_query_counts_are_the_same_at_10_and_2000_papers(client):
@@ -56,11 +46,11 @@ def test_query_counts_are_the_same_at_10_and_2000_papers(client):
         f"{group.get_absolute_url()}export.json",
         f"{first_paper.get_absolute_url()}export.bib",
     ]
-    at_10 = page_queries(client, urls)
+    at_10 = query_counts(client, urls)
 
     with_preprints(bulk_dataset(1990, prefix="large", onto=(person, group, venue)))
     assert person.authorships.count() > 1990
-    at_2000 = page_queries(client, urls)
+    at_2000 = query_counts(client, urls)
 
     assert at_2000 == at_10
     assert max(at_2000.values()) <= MOST_QUERIES, at_2000
