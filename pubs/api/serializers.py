@@ -267,8 +267,8 @@ class PersonRefSerializer(serializers.Serializer):
     native_name = serializers.CharField()
 
 
-class PersonSerializer(LinksMixin):
-    """A person of the people index: members and the authors of public papers."""
+class PersonNamesSerializer(LinksMixin):
+    """What every answer about a person starts with: their URLs, names and affiliation."""
 
     page_name = "pubs:person-detail"
     api_name = "api:person-detail"
@@ -279,6 +279,11 @@ class PersonSerializer(LinksMixin):
     family_name = serializers.CharField()
     native_name = serializers.CharField()
     affiliation = serializers.CharField()
+
+
+class PersonSerializer(PersonNamesSerializer):
+    """A person of the people index: members and the authors of public papers."""
+
     member = serializers.BooleanField(source="is_member", help_text="A lab member.")
     paper_count = serializers.IntegerField(help_text="Public works (versions count once).")
 
@@ -335,18 +340,9 @@ class PersonCitationsSerializer(serializers.Serializer):
     date = serializers.DateField()
 
 
-class PersonDetailSerializer(LinksMixin):
+class PersonDetailSerializer(PersonNamesSerializer):
     """A person as their page shows them; their papers are ``papers_url``."""
 
-    page_name = "pubs:person-detail"
-    api_name = "api:person-detail"
-
-    slug = serializers.SlugField()
-    name = serializers.CharField()
-    given_name = serializers.CharField()
-    family_name = serializers.CharField()
-    native_name = serializers.CharField()
-    affiliation = serializers.CharField()
     homepage = serializers.SerializerMethodField()
     github = serializers.SerializerMethodField()
     google_scholar = serializers.SerializerMethodField()
