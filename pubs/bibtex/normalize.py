@@ -13,6 +13,7 @@ import re
 from dataclasses import dataclass, field, replace
 from urllib.parse import urlsplit
 
+from people.orcid import ORCID_ANNOTATION, annotated_orcids
 from pubs.bibtex.latex import (
     MAX_DECODED_LATEX,
     TooMuchLatex,
@@ -134,6 +135,8 @@ class Record:
     awards: list[str] = field(default_factory=list)
     selected: bool = False
     extra: dict[str, str] = field(default_factory=dict)
+    #: The authors' ORCID iDs, by position (from 1), as the record's annotation gives them.
+    orcids: dict[int, str] = field(default_factory=dict)
     problems: list[Problem] = field(default_factory=list)
 
     @property
@@ -198,6 +201,7 @@ def normalize(entry: RawEntry, *, link_base: str = "") -> Record:
     f = entry.fields
     record = Record(key=entry.key, line=entry.line, entry_type=entry.entry_type)
     record.extra = {name: value for name, value in f.items() if name not in MAPPED}
+    record.orcids = annotated_orcids(f.get(ORCID_ANNOTATION, ""))
     record.kind = KINDS.get(entry.entry_type, "other")
     if entry.entry_type in KEPT_ENTRY_TYPES:
         record.extra[ENTRY_TYPE_FIELD] = entry.entry_type

@@ -34,7 +34,6 @@ from simple_history.utils import bulk_update_with_history
 from people.models import Group, Person
 from pubs.bibtex.people_match import REMEMBERED
 from pubs.bibtex.plan import EntryPlan, ImportPlan, NewVenue, new_venue_kind, stored_once
-from pubs.bibtex.plan.authors import author_orcids
 from pubs.history import history_baseline
 from pubs.identifiers import paper_slug, slug_words
 from pubs.imports.errors import ImportBlocked
@@ -558,9 +557,8 @@ def _orcids_to_remember(plan: ImportPlan) -> dict[int, str]:
     because the name is ambiguous keeps none (its person may be another, imported again)."""
     given: dict[int, set[str]] = defaultdict(set)
     for entry in plan.to_create:
-        orcids = author_orcids(entry.record)
         for author in entry.authors:
-            orcid = orcids.get(author.position)
+            orcid = entry.record.orcids.get(author.position)
             if orcid and isinstance(author.person, int) and author.match.kind != "orcid":
                 given[author.person].add(orcid)
     wanted = {person: next(iter(ids)) for person, ids in given.items() if len(ids) == 1}

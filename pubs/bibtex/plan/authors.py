@@ -5,9 +5,7 @@ from __future__ import annotations
 
 from collections.abc import Hashable
 
-from people.orcid import ORCID_ANNOTATION, annotated_orcids
 from pubs.bibtex.names import Author
-from pubs.bibtex.normalize import Record
 from pubs.bibtex.paper_records import AuthorNames, family_key
 from pubs.bibtex.parse import TimeBudget, check_time
 from pubs.bibtex.people_match import PeopleIndex, PersonMatch, PersonRecord, fold
@@ -112,7 +110,7 @@ def _match_written_out(
         check_time(budget, entry.record.line, entry.key)
         first: dict[int, PersonMatch] = {}
         known: dict[int, Hashable] = {}
-        orcids = author_orcids(entry.record)
+        orcids = entry.record.orcids
         for position, author in enumerate(entry.record.authors, start=1):
             if author.is_initials:
                 continue
@@ -156,7 +154,7 @@ def _match_by_coauthors(
         if position not in matches or matches[position].kind == "ambiguous"
     ]
     evidence = set(known.values()) if open_positions else set()
-    orcids = author_orcids(entry.record)
+    orcids = entry.record.orcids
     progress = True
     while open_positions and progress:
         progress = False
@@ -182,12 +180,6 @@ NEW_KINDS = frozenset({"new", "suggestion", "other_orcid"})
 FINDABLE_KINDS = frozenset({"new", "other_orcid"})
 
 
-def author_orcids(record: Record) -> dict[int, str]:
-    """The ORCID iDs a record gives its authors, by position (the annotation the exports and
-    the sources write)."""
-    return annotated_orcids(record.extra.get(ORCID_ANNOTATION, ""))
-
-
 def _author_plan(
     plan: ImportPlan,
     people: PeopleIndex,
@@ -205,7 +197,7 @@ def _author_plan(
         person = _new_person(plan, people, author).key if choice == NEW else choice
         return AuthorPlan(position, author, match, person, decided=True)
     if match.kind in NEW_KINDS:
-        orcid = author_orcids(entry.record).get(position, "")
+        orcid = entry.record.orcids.get(position, "")
         person = new_person or _new_person(plan, people, author, orcid=orcid).key
         return AuthorPlan(position, author, match, person)
     if match.kind == "ambiguous" and decisions.allow_ambiguous:
