@@ -211,7 +211,10 @@ class PersonAdmin(CheckedIds, admin.ModelAdmin):
     readonly_fields = ["created", "modified"]
     inlines = [PersonMembershipInline, AdvisorInline, StudentInline]
     fieldsets = [
-        (None, {"fields": ["given_name", "family_name", "native_name", "slug", "variants"]}),
+        (
+            None,
+            {"fields": ["given_name", "family_name", "suffix", "native_name", "slug", "variants"]},
+        ),
         (
             _("Profile"),
             {

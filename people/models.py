@@ -29,6 +29,12 @@ class Person(models.Model):
 
     given_name = models.CharField(_("given name"), max_length=100, blank=True)
     family_name = models.CharField(_("family name"), max_length=100)
+    suffix = models.CharField(
+        _("suffix"),
+        max_length=20,
+        blank=True,
+        help_text=_("Jr., Sr., III: two people of one name may differ by it."),
+    )
     native_name = models.CharField(
         _("native-script name"), max_length=100, blank=True, help_text=_("For example 方佳瑞.")
     )
@@ -109,7 +115,7 @@ class Person(models.Model):
 
     @property
     def name(self) -> str:
-        return names.full_name(self.given_name, self.family_name)
+        return names.full_name(self.given_name, self.family_name, self.suffix)
 
     @property
     def short_name(self) -> str:

@@ -1,9 +1,10 @@
 """Plain-text helpers for people's names (no Django, no database)."""
 
 
-def full_name(given: str, family: str) -> str:
-    """The name in Western order, "Jiarui Fang"; a mononym when one part is empty."""
-    return " ".join(part for part in (given.strip(), family.strip()) if part)
+def full_name(given: str, family: str, suffix: str = "") -> str:
+    """The name in Western order, "Jiarui Fang", "John Doe Jr." with a suffix; a mononym
+    when one part is empty."""
+    return " ".join(part for part in (given.strip(), family.strip(), suffix.strip()) if part)
 
 
 def initials(given: str) -> str:

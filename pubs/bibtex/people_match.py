@@ -35,8 +35,8 @@ SHORT_GIVEN_LENGTH = 3
 MISSPELT_LENGTH = 6
 
 MatchKind = Literal[
-    "orcid", "other_orcid", "native", "exact", "variant", "folded", "middle", "initials",
-    "coauthors", "ambiguous", "kept_for_several", "middle_one_side", "short_given",
+    "orcid", "other_orcid", "other_suffix", "native", "exact", "variant", "folded", "middle",
+    "initials", "coauthors", "ambiguous", "kept_for_several", "middle_one_side", "short_given",
     "misspelling", "chinese_order", "suggestion", "new",
 ]  # fmt: skip
 
@@ -71,6 +71,14 @@ RULES: tuple[Rule, ...] = (
     Rule(
         "other_orcid",
         "a name found for a person whose ORCID iD is another: two humans of one name, a new person",
+        links=False,
+    ),
+    Rule(
+        "other_suffix",
+        'a name found for a person whose suffix is another ("John Doe Jr.", John Doe Sr.):'
+        ' two humans of one name, a new person; a suffix written on one side only ("John'
+        ' Doe", John Doe Jr.) tells nothing, as lists often leave it out, and the other rules'
+        " decide",
         links=False,
     ),
     Rule("native", "the Chinese-script name of exactly one person (徐宏力)"),
@@ -195,10 +203,12 @@ class PersonRecord:
     native: str = ""
     variants: tuple[str, ...] = ()
     orcid: str = ""
+    #: "Jr.", "Sr.", "III": what tells two people of one name apart (rule "other_suffix").
+    suffix: str = ""
 
     @property
     def name(self) -> str:
-        return f"{self.given} {self.family}".strip()
+        return " ".join(part for part in (self.given, self.family, self.suffix) if part)
 
 
 @dataclass(frozen=True, slots=True)
@@ -219,6 +229,11 @@ class PersonMatch:
     def rule(self) -> Rule:
         """The rule that decided this match."""
         return RULES_BY_NAME[self.kind]
+
+
+def _other_suffix(first: str, second: str) -> bool:
+    """Whether two suffixes, both written, differ ("Jr." and "Sr."; "Jr" and "Jr." agree)."""
+    return bool(first and second) and fold(first) != fold(second)
 
 
 def fold(text: str) -> str:
@@ -405,6 +420,10 @@ class PeopleIndex:
             person = self.people[found.person]
             reason = f"{person.name} has another ORCID iD than {author.printed}'s {orcid}"
             return PersonMatch("other_orcid", reason=reason)
+        if found.person is not None and _other_suffix(author.jr, self.people[found.person].suffix):
+            person = self.people[found.person]
+            reason = f"{person.name} has another suffix than {author.printed}"
+            return PersonMatch("other_suffix", reason=reason)
         return found
 
     def _match_name(

@@ -240,6 +240,7 @@ def _create_people(plan: ImportPlan, changes: dict) -> dict[str, int]:
         people[key] = Person(
             given_name=person.given[:100],
             family_name=(person.family or person.native or "?")[:100],
+            suffix=person.suffix[:20],
             native_name=person.native[:100],
             slug=_unique_slug(person.name or person.native, taken),
             variants=sorted(p for p in person.printed if p not in (person.name, person.native)),

@@ -237,9 +237,9 @@ def _people_index() -> PeopleIndex:
     """Every person, linked to the people they wrote with (co-authors tell apart people
     whose initials are alike)."""
     people = [
-        PersonRecord(pk, given, family, native, tuple(variants), orcid)
-        for pk, given, family, native, variants, orcid in Person.objects.values_list(
-            "pk", "given_name", "family_name", "native_name", "variants", "orcid"
+        PersonRecord(pk, given, family, native, tuple(variants), orcid, suffix)
+        for pk, given, family, native, variants, orcid, suffix in Person.objects.values_list(
+            "pk", "given_name", "family_name", "native_name", "variants", "orcid", "suffix"
         )
     ]
     by_paper: dict[int, list[int]] = defaultdict(list)

@@ -175,9 +175,9 @@ def _paper_of(entry: EntryPlan) -> Hashable:
 
 
 #: Matches that make a new person (a suggestion is one until the user says otherwise)...
-NEW_KINDS = frozenset({"new", "suggestion", "other_orcid"})
+NEW_KINDS = frozenset({"new", "suggestion", "other_orcid", "other_suffix"})
 #: ... that later names of the file may find (a misspelling of someone known may not).
-FINDABLE_KINDS = frozenset({"new", "other_orcid"})
+FINDABLE_KINDS = frozenset({"new", "other_orcid", "other_suffix"})
 
 
 def _author_plan(
@@ -214,8 +214,9 @@ def _new_person(
     findable: bool = True,
     orcid: str = "",
 ) -> NewPerson:
-    """The new person an author would be: one per name in the file (initials as written),
-    or per ORCID iD (two humans of one name).
+    """The new person an author would be: one per name in the file (initials as written,
+    the suffix part of it: "John Doe Jr." and "John Doe Sr." are two), or per ORCID iD (two
+    humans of one name).
 
     Unless ``findable`` is false, later authors of the file can match them.
     """
@@ -225,6 +226,8 @@ def _new_person(
         key = f"new:{author.native}"
     else:
         key = f"new:{fold(author.surname)}|{fold(author.given)}"
+        if author.jr:
+            key += f"|{fold(author.jr)}"
     person = plan.new_people.get(key)
     if person is None:
         person = NewPerson(
@@ -234,9 +237,14 @@ def _new_person(
             author.native,
             flagged=flagged,
             orcid=orcid,
+            suffix=author.jr,
         )
         plan.new_people[key] = person
         if findable and not author.is_initials:
-            people.add(PersonRecord(key, author.given, author.surname, author.native, orcid=orcid))
+            people.add(
+                PersonRecord(
+                    key, author.given, author.surname, author.native, orcid=orcid, suffix=author.jr
+                )
+            )
     person.printed.add(author.printed)
     return person

@@ -60,10 +60,13 @@ class NewPerson:
     printed: set[str] = field(default_factory=set)
     flagged: bool = False  # created for an ambiguous name, to be reviewed
     orcid: str = ""  # the ORCID iD the record gives the author
+    suffix: str = ""  # "Jr.", "III", as the record writes it
 
     @property
     def name(self) -> str:
-        return f"{self.given} {self.family}".strip() or self.native
+        return " ".join(part for part in (self.given, self.family, self.suffix) if part) or (
+            self.native
+        )
 
 
 @dataclass(slots=True)

@@ -390,6 +390,12 @@ def the_name_of_one_person_with_another_orcid_id(index):
     return index.match(parse_name("Ana Ruiz"), orcid=OTHER_ORCID), None
 
 
+@rule_case("other_suffix")
+def the_name_of_one_person_with_another_suffix(index):
+    index.add(PersonRecord("doe-sr", "John", "Doe", suffix="Sr."))
+    return match(index, "Doe, Jr., John"), None
+
+
 @rule_case("native")
 def a_chinese_script_name(index):
     return match(index, "徐宏力"), "hongli"
@@ -476,6 +482,14 @@ def someone_unknown(index):
 def test_each_rule_decides_its_own_case(index, rule):
     found, person = RULE_CASES[rule.name](index)
     assert (found.rule, found.person, found.linked) == (rule, person, rule.links)
+
+
+def test_a_suffix_written_on_one_side_only_leaves_the_name_to_the_other_rules(index):
+    index.add(PersonRecord("doe-jr", "John", "Doe", suffix="Jr."))
+    assert (match(index, "John Doe").person, match(index, "John Doe Jr").person) == (
+        "doe-jr",
+        "doe-jr",
+    )
 
 
 def test_every_rule_has_a_case_and_every_case_a_rule():
