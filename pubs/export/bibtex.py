@@ -276,7 +276,7 @@ def bibtex_name(author: ExportAuthor, *, latex: bool = True) -> str:
         return encode(printed) + star
     if author.organisation:
         return "{" + encode(printed) + "}" + star  # one name, never split: {Acme, Inc.}
-    parts = _recorded_parts(printed, author.family) or _parsed_parts(printed)
+    parts = _recorded_parts(printed, author.family, author.given) or _parsed_parts(printed)
     if parts is None:
         return "{" + encode(printed) + "}" + star
     von_family, jr, given = parts
@@ -287,14 +287,15 @@ def bibtex_name(author: ExportAuthor, *, latex: bool = True) -> str:
     return ", ".join(names) if len(names) > 1 else head
 
 
-def _recorded_parts(printed: str, family: str) -> tuple[str, str, str] | None:
+def _recorded_parts(printed: str, family: str, recorded: str = "") -> tuple[str, str, str] | None:
     """("Fang", "", "Jin"): the person's recorded family name, when the printed name ends
-    with it and the rest is a plain given name (no particle, no comma, no braces); so a
-    family name of two words ("Garcia Lopez") stays whole."""
+    with it and the rest is a plain given name (no particle, no comma, no braces), or the
+    person's ``recorded`` given name (with the particle the import kept there: "Beethoven,
+    Ludwig van"); so a family name of two words ("Garcia Lopez") stays whole."""
     if not family or not printed.endswith(" " + family) or "," in printed or "{" in printed:
         return None
     given = printed[: -len(family) - 1]
-    if not given or any(not word[0].isupper() for word in given.split()):
+    if not given or (any(not word[0].isupper() for word in given.split()) and given != recorded):
         return None
     return family, "", given
 

@@ -103,11 +103,17 @@ class ExportAuthor:
     def name_parts(self) -> tuple[str, str, str]:
         """(given, family with its particle, suffix) of the printed name: ("Jin", "Fang", "").
 
-        A name in Chinese script gives the person's recorded parts ("Hongli", "Xu").
+        A name in Chinese script gives the person's recorded parts ("Hongli", "Xu"), and so
+        does a name printed as the person's given and family names: the import keeps a
+        particle written with the given names ("Beethoven, Ludwig van": "Ludwig van",
+        "Beethoven"), which CSL calls dropping, apart from one written with the family name
+        ("van Beethoven, Ludwig", "Ludwig van Beethoven": "Ludwig", "van Beethoven").
         """
         printed = " ".join(self.printed.split())
         if is_chinese(printed):
             return self.given, self.family or printed, ""
+        if self.given and self.family and printed == f"{self.given} {self.family}":
+            return self.given, self.family, ""
         given = printed[: -len(self.family) - 1] if self.family else ""
         if printed.endswith(" " + self.family) and "," not in printed and _plain(given):
             return given, self.family, ""

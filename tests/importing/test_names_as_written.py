@@ -39,6 +39,13 @@ ORGANISATIONS = """@techreport{std2001,
   year = {2001},
 }"""
 
+DROPPING = """@article{beethoven1810,
+  author = {Beethoven, Ludwig van and {vom Brocke}, Jan},
+  title = {Dropping Particles},
+  journal = {Journal of Tests},
+  year = {1810},
+}"""
+
 INITIALS = """@article{smith2001,
   author = {T.L. Smith and Shin-ichi Tanaka and T.-L. Wong},
   title = {Initials},
@@ -61,11 +68,18 @@ def styled(style: str) -> str:
     return citations.cite(paper, style)
 
 
-def test_a_suffix_is_stored_with_the_printed_name_and_the_person_has_no_suffix_in_the_family_name():
+def test_a_suffix_is_stored_with_the_printed_name_and_as_the_person_s_suffix():
     import_text(SUFFIX)
     person = Person.objects.get()
-    assert (person.given_name, person.family_name) == ("John A.", "Doe")
+    assert (person.given_name, person.family_name, person.suffix) == ("John A.", "Doe", "Jr.")
     assert Authorship.objects.get().printed_name == "John A. Doe Jr."
+
+
+def test_a_person_s_suffix_is_shown_on_their_page(client, settings):
+    settings.PUBLIC_CACHE_SECONDS = 0
+    import_text(SUFFIX)
+    html = client.get(Person.objects.get().get_absolute_url()).content.decode()
+    assert "<span>John A. Doe Jr.</span>" in html
 
 
 def test_a_suffix_is_exported_as_csl_suffix_bibtex_and_ris_suffix():
@@ -104,6 +118,26 @@ def test_particles_are_printed_as_citeproc_js_prints_them():
     assert styled("ieee").startswith("L. van Beethoven and T. de la Rosa,")
     assert styled("apa").startswith("van Beethoven, L., & de la Rosa, T. (1910).")
     assert styled("chicago").startswith("Beethoven, Ludwig van, and Tomás de la Rosa. 1910.")
+
+
+def test_a_particle_written_with_the_given_names_is_exported_as_a_dropping_particle():
+    import_text(DROPPING)
+    assert csl_authors() == [
+        {"family": "Beethoven", "given": "Ludwig", "dropping-particle": "van"},
+        {"family": "Brocke", "given": "Jan", "non-dropping-particle": "vom"},
+    ]
+
+
+def test_a_dropping_particle_is_written_back_where_it_came_in():
+    import_text(DROPPING)
+    assert "author = {Beethoven, Ludwig van and vom Brocke, Jan}" in exported("bib")
+    assert "AU  - Beethoven, Ludwig van\r\n" in exported("ris")
+
+
+def test_a_dropping_particle_is_printed_after_the_given_names():
+    import_text(DROPPING)
+    assert styled("apa").startswith("Beethoven, L. van, & vom Brocke, J. (1810).")
+    assert styled("chicago").startswith("Beethoven, Ludwig van, and Jan vom Brocke. 1810.")
 
 
 def test_organisations_are_stored_whole_and_never_romanised():
