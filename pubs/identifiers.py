@@ -5,12 +5,15 @@ from urllib.parse import unquote
 
 from django.utils.text import slugify
 
+from pubs.text import HAN, is_chinese, pinyin
+
 #: What people write before a DOI: "DOI: ", "doi:", "DOI " (then the DOI itself).
 _DOI_LABEL = re.compile(r"^doi(?:\s*:\s*|\s+(?=10\.))", re.IGNORECASE)
 #: The resolvers' addresses a DOI is pasted as a link of (its %-escapes then decoded).
 _DOI_URL = re.compile(r"^(?:https?://)?(?:(?:www\.|dx\.)?doi\.org|doi\.acm\.org)/", re.IGNORECASE)
 _DOI_SHAPE = re.compile(r"^10\.\d{4,9}/\S+$")
 _ESCAPED_DOI = re.compile(r"^10\.\d{4,9}%2F", re.IGNORECASE)
+_HAN_RUN = re.compile(f"[{HAN}]+")
 
 _ARXIV_PREFIXES = re.compile(
     r"^(?:arxiv(?:\s*:\s*|\s+(?=\d))|(?:https?://)?(?:www\.|export\.)?arxiv\.org/(?:abs|pdf)/)",
@@ -110,8 +113,11 @@ def arxiv_year(arxiv_id: str) -> int | None:
 
 
 def slug_words(text: str, max_length: int) -> str:
-    """A slug of the text's first words, cut between words to at most ``max_length`` (Django's
-    ASCII slug: a title in Chinese script gives none)."""
+    """A slug of the text's first words, cut between words to at most ``max_length``: Django's
+    ASCII slug, each run of Chinese characters spelt in pinyin as one word (北京市示例研究院
+    -> "beijingshishiliyanjiuyuan"), as people's names and venues are."""
+    if is_chinese(text):
+        text = _HAN_RUN.sub(lambda run: f" {pinyin(run.group())} ", text)
     slug = slugify(text)
     if len(slug) <= max_length:
         return slug

@@ -20,14 +20,12 @@ from pathlib import Path
 from django.utils.text import slugify
 
 from pubs.identifiers import slug_words
-from pubs.text import HAN, pinyin
 from pubs.venues.ccf import FIELDS_BY_CODE, RANKS
 from pubs.venues.resolution import VenueRecord, name_key
 
 COLUMNS = ("abbreviation", "full_name", "kind", "rank", "field", "dblp_key")
 KINDS = ("conference", "journal")
 SLUG_LENGTH = 60
-_HAN_RUN = re.compile(f"[{HAN}]+")
 
 
 class CatalogueError(ValueError):
@@ -308,11 +306,7 @@ def _new_slugs(taken: set[str], entries: list[Entry]) -> list[str]:
 def venue_slug(abbreviation: str, name: str) -> str:
     """A venue's slug: its abbreviation, else the first words of its name, Chinese script
     in pinyin (计算机学报 -> "jisuanjixuebao")."""
-    return slugify(abbreviation) or slug_words(_HAN_RUN.sub(_pinyin_word, name), SLUG_LENGTH)
-
-
-def _pinyin_word(match: re.Match) -> str:
-    return f" {pinyin(match.group())} "
+    return slugify(abbreviation) or slug_words(name, SLUG_LENGTH)
 
 
 def _unique(slug: str, taken: set[str]) -> str:

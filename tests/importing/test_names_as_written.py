@@ -155,6 +155,11 @@ def test_organisations_are_stored_whole_and_never_romanised():
     ]
 
 
+def test_a_chinese_organisation_gets_a_slug_in_pinyin():
+    import_text(ORGANISATIONS)
+    assert Person.objects.get(family_name="北京市示例研究院").slug == "beijingshishiliyanjiuyuan"
+
+
 def test_organisations_are_exported_whole():
     import_text(ORGANISATIONS)
     assert csl_authors() == [
