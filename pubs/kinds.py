@@ -10,9 +10,11 @@ row or a column here.
 
 A row is a kind as the formats tell it apart; several rows may be stored as one kind
 (``stored``): a chapter is stored as a book (a part of a book: it has a container), a report
-as "other" (with an institution). A standard, a web page or a periodical is stored as
-"other" (software and data sets are kinds of their own), a newspaper article as a journal
-article (its newspaper is its venue) and a whole proceedings volume as a book, with the
+as "other" (with an institution). A standard, a web page, a periodical, a letter, a
+video or audio recording, a law, a court decision, an artwork or a map is stored as "other"
+(software and data sets are kinds of their own), a newspaper article as a journal article
+(its newspaper is its venue), biblatex's @preprint as a preprint and a whole proceedings
+volume as a book, with the
 entry type it was imported from kept among the paper's other fields (``ENTRY_TYPE_FIELD``).
 :func:`kind_row` says which row a stored paper is.
 """
@@ -117,6 +119,35 @@ KINDS: tuple[Kind, ...] = (
         "newspaper", "journal", None, "full",
         ("newspaper",), "newspaper", "article-newspaper", "NEWS", coins="article",
     ),
+    Kind(
+        "preprint_entry", "preprint", None, "preprint",
+        ("preprint",), "preprint", "article", "UNPB", coins="preprint",
+    ),
+    Kind(
+        "letter", "other", None, "report",
+        ("letter",), "letter", "personal_communication", "PCOMM",
+    ),
+    Kind(
+        "video", "other", None, "report",
+        ("video", "movie"), "video", "motion_picture", "VIDEO",
+    ),
+    Kind(
+        "audio", "other", None, "report",
+        ("audio", "music"), "audio", "song", "SOUND",
+    ),
+    Kind(
+        "legislation", "other", None, "report",
+        ("legislation", "law"), "legislation", "legislation", "STAT",
+    ),
+    Kind(
+        "jurisdiction", "other", None, "report",
+        ("jurisdiction",), "jurisdiction", "legal_case", "CASE",
+    ),
+    Kind(
+        "artwork", "other", None, "report",
+        ("artwork", "image"), "artwork", "graphic", "ART",
+    ),
+    Kind("map", "other", None, "report", ("map",), "map", "map", "MAP"),
 )  # fmt: skip
 
 #: The rows by name.
@@ -181,8 +212,9 @@ def bibtex_entry_type(
     thesis_type: str = "",
     entry_type: str = "",
 ) -> str:
-    """The BibTeX entry type written for a paper of ``kind`` (a thesis by its type)."""
+    """The BibTeX entry type written for a paper of ``kind``: a thesis by its type, a row
+    kept by its entry type as it came in (@movie, read as a video, is written @movie)."""
     if kind == "thesis" and thesis_type in THESIS_ENTRY_TYPES:
         return THESIS_ENTRY_TYPES[thesis_type]
     row = kind_row(kind, container=container, institution=institution, entry_type=entry_type)
-    return row.bibtex
+    return entry_type if entry_type in row.bibtex_read else row.bibtex

@@ -123,6 +123,8 @@ def _add_publication(item: dict[str, Any], paper: ExportPaper, kind: str) -> Non
     else:
         item["publisher"] = paper.publisher
     item["publisher-place"] = paper.address
+    if kind == "patent":
+        item["jurisdiction"] = paper.address  # the country that granted it (BibTeX address)
     if paper.kind == "thesis" and paper.thesis_type:
         item["genre"] = THESIS_TYPES[paper.thesis_type]
     item["status"] = STATUSES.get(paper.status, "")

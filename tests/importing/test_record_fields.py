@@ -11,7 +11,7 @@ import pytest
 
 from pubs.export.csljson import csl_items
 from pubs.models import Paper
-from pubs.queries.exporting import export_papers
+from pubs.queries.exporting import export_papers, render
 from tests.exporting.helpers import import_text
 
 pytestmark = pytest.mark.django_db
@@ -112,6 +112,7 @@ def test_a_patent_s_country_is_its_place():
         "中国",
         "CN200610171314.3",
     )
+    assert found["jurisdiction"] == "中国"
     assert found["issued"] == {"date-parts": [[2008, 1, 16]]}
 
 
@@ -125,11 +126,40 @@ def test_a_patent_s_country_is_its_place():
         ("dataset", "dataset"),
         ("newspaper", "article-newspaper"),
         ("proceedings", "book"),
+        ("preprint", "article"),
+        ("letter", "personal_communication"),
+        ("video", "motion_picture"),
+        ("movie", "motion_picture"),
+        ("audio", "song"),
+        ("legislation", "legislation"),
+        ("law", "legislation"),
+        ("jurisdiction", "legal_case"),
+        ("artwork", "graphic"),
+        ("map", "map"),
     ],
 )
 def test_an_entry_type_keeps_its_csl_type(entry_type, csl_type):
     found = item(f"@{entry_type}{{e, author={{Roe, Ann}}, title={{A Work}}, year={{2021}}}}")
     assert found["type"] == csl_type
+
+
+@pytest.mark.parametrize("entry_type", ["movie", "law", "map", "preprint", "letter"])
+def test_an_entry_type_read_as_a_row_is_written_back_as_it_came_in(entry_type):
+    imported(f"@{entry_type}{{e, author={{Roe, Ann}}, title={{A Work}}, year={{2021}}}}")
+    assert f"@{entry_type}{{" in render(export_papers(Paper.objects.all()), "bib")[0]
+
+
+def test_a_preprint_entry_is_stored_as_a_preprint():
+    paper = imported("@preprint{e, author={Roe, Ann}, title={A Work}, year={2021}}")
+    assert paper.kind == "preprint"
+
+
+def test_a_patent_s_country_written_as_biblatex_location_is_its_jurisdiction_and_ris_place():
+    imported("@patent{p, author={Roe, Ann}, title={A Valve}, location={France}, year={1980}}")
+    (paper,) = export_papers(Paper.objects.all())
+    assert csl_items([paper])[0]["jurisdiction"] == "France"
+    assert "CY  - France\r\n" in render([paper], "ris")[0]
+    assert "address = {France}" in render([paper], "bib")[0]
 
 
 def test_a_newspaper_article_keeps_its_date():
