@@ -1,6 +1,6 @@
 """Keeping current, on a schedule (``manage.py refresh_sources``, run daily by a timer):
-suggestions for preprints published since (by arXiv, Crossref's relations and the authors'
-DBLP profiles) and for missing fields, and citation counts.
+suggestions for preprints published since (by arXiv, Crossref's relations, and the authors'
+DBLP profiles and ORCID records) and for missing fields, and citation counts.
 
 A source that is down fails the job with its reason (the task's record in the admin), after
 the job's other sources had their turn; the next run tries again. Nothing but citation
@@ -22,6 +22,7 @@ from pubs.services.suggestions import (
     dblp_preprint_suggestions,
     doi_suggestions,
     missing_field_suggestions,
+    orcid_preprint_suggestions,
     preprint_suggestions,
 )
 from pubs.sources.http import SourceError
@@ -58,9 +59,12 @@ def _each_with_client(*checks: Callable[..., int]) -> int:
 @task()
 def refresh_preprints() -> int:
     """Suggest the published version of preprints: the one their arXiv record names, the one
-    Crossref's relations name, the one their authors' DBLP profiles list."""
+    Crossref's relations name, the one their authors' DBLP profiles and ORCID records list."""
     return _each_with_client(
-        preprint_suggestions, crossref_preprint_suggestions, dblp_preprint_suggestions
+        preprint_suggestions,
+        crossref_preprint_suggestions,
+        dblp_preprint_suggestions,
+        orcid_preprint_suggestions,
     )
 
 

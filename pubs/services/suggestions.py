@@ -6,7 +6,8 @@ submission) whose arXiv record
 names its published version (the DOI, then Crossref's record of it, or the journal
 reference), whose Crossref relations name it (the preprint's record says ``is-preprint-of``,
 or a published work's says ``has-preprint`` of its arXiv id), or whose author's DBLP profile
-lists it at a venue (same title, an author of the same family name); a paper with a DOI
+lists it at a venue (same title, an author of the same family name) or whose author's ORCID
+record lists it as published (same title); a paper with a DOI
 whose Crossref record has the abstract, pages, volume or issue it lacks, a paper without a
 DOI whose title OpenAlex knows with one. Accepting one writes its
 changes on the paper (with the user in the paper's history) and keeps the values it replaced;
@@ -40,12 +41,12 @@ from pubs.bibtex.versions import (
     UNPUBLISHED_STATUSES,
     version_of,
 )
-from pubs.kinds import BIBTEX_KINDS, CROSSREF_KINDS
+from pubs.kinds import BIBTEX_KINDS, BY_NAME, CROSSREF_KINDS
 from pubs.models import Paper, PaperKind, Status, Suggestion, SuggestionStatus, Venue, VenueKind
 from pubs.search import search_text_refresh
 from pubs.services.papers import venue_index
 from pubs.services.versions import paper_versions_refold
-from pubs.sources import arxiv, crossref, dblp, openalex
+from pubs.sources import arxiv, crossref, dblp, openalex, orcid
 from pubs.sources.http import HttpClient, NotFound, SourceError
 from pubs.venues.resolution import VenueIndex, names_an_event
 
@@ -226,6 +227,62 @@ def dblp_preprint_suggestions(*, http: HttpClient, papers: Iterable[Paper] | Non
             changes = _record_changes(record, index, venues)
             summary = _published_summary(paper, changes, venues)
             if suggestion_offer(paper=paper, summary=summary, source="DBLP", changes=changes):
+                offered += 1
+    return offered
+
+
+#: ORCID's works (rows of pubs.kinds, pubs.sources.orcid.KINDS) that are a published version.
+ORCID_PUBLISHED_ROWS = frozenset({"journal", "conference", "chapter"})
+
+
+def orcid_preprint_suggestions(*, http: HttpClient, papers: Iterable[Paper] | None = None) -> int:
+    """Offer the published version ORCID lists, for preprints not offered one yet: in the
+    ORCID record (its works' summaries) of an author whose iD the site knows, a work of the
+    preprint's title (letters and digits compared) that is a journal article, conference
+    paper or chapter, not one on arXiv alone. The record is the author's own, so no name is
+    compared; the venue is resolved from the journal's name. Returns how many suggestions
+    were offered."""
+    if papers is None:
+        papers = preprints(unoffered=True)
+    papers = {paper.pk: paper for paper in papers}
+    if not papers:
+        return 0
+    people = (
+        Person.objects.exclude(orcid="")
+        .filter(authorships__paper__in=list(papers))
+        .prefetch_related("authorships")
+        .distinct()
+        .order_by("pk")
+    )
+    index, venues = _venues()
+    offered = 0
+    for person in people:
+        try:
+            works = orcid.person_summaries(http, person.orcid)
+        except NotFound:
+            continue
+        published = {
+            title_key(work.title): work
+            for work in reversed(works)  # of one title, the first listed is kept
+            if work.kind in ORCID_PUBLISHED_ROWS and not work.doi.startswith(ARXIV_DOI)
+        }
+        for paper_id in sorted({a.paper_id for a in person.authorships.all()}):
+            paper = papers.get(paper_id)
+            work = published.get(title_key(paper.title)) if paper is not None else None
+            if work is None:
+                continue
+            del papers[paper_id]  # found: the paper's other authors are not asked about it
+            version = PublishedVersion(
+                doi=work.doi,
+                kind=BY_NAME[work.kind].stored,
+                container=work.container,
+                year=work.year,
+                month=work.month,
+                pages=work.pages,
+            )
+            changes = _version_changes(version, index, venues)
+            summary = _published_summary(paper, changes, venues)
+            if suggestion_offer(paper=paper, summary=summary, source="ORCID", changes=changes):
                 offered += 1
     return offered
 
@@ -557,7 +614,7 @@ def _where(venue: Venue | None, text: str, year: int | None) -> str:
         return label
     if venue is not None and venue.kind in (VenueKind.CONFERENCE, VenueKind.WORKSHOP):
         return f"{label}'{year % 100:02d}"
-    return f"{label} {year}"
+    return f"{label} {year}".strip()  # a record naming no venue: the year alone
 
 
 # -- deciding ----------------------------------------------------------------------------------

@@ -101,6 +101,16 @@ def person_works(http: HttpClient, orcid: str) -> list[Work]:
     return [read_work(details.get(code, summary), owner) for code, summary in summaries]
 
 
+def person_summaries(http: HttpClient, orcid: str) -> list[Work]:
+    """The works of the public record of ``orcid`` as their summaries give them (title,
+    kind, journal, year, identifiers; no contributors but the owner, no pages): two
+    requests, what a scheduled check of many people's records asks for."""
+    owner = read_owner(orcid, _get(http, f"{orcid}/person"))
+    return [
+        read_work(summary, owner) for _code, summary in read_summaries(_get(http, f"{orcid}/works"))
+    ]
+
+
 def _get(http: HttpClient, path: str) -> object:
     return http.get(ORCID, API + path, accept=JSON).json()
 
