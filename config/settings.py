@@ -277,6 +277,9 @@ SOURCES_TRANSPORT = None
 # without one), missing_fields (abstract, pages, volume, issue). Each applied finding is kept
 # as an accepted suggestion, undone from the admin; the others wait there for a decision.
 LABPUBS_AUTO_APPLY = frozenset(env_list("LABPUBS_AUTO_APPLY", default=["citation_counts"]))
+# Whether a person's page lists their software and data sets apart from their publications,
+# under a heading of their own (the default), or among them.
+LABPUBS_SOFTWARE_APART = env_bool("LABPUBS_SOFTWARE_APART", default=True)
 
 # The public read API (pubs.api): anonymous, JSON only, described by drf-spectacular.
 REST_FRAMEWORK = {

@@ -317,5 +317,8 @@ def _candidates(people: QuerySet[Person], words: list[str]) -> QuerySet[Person]:
     return (
         people.alias(family_lower=Lower("family_name"))
         .filter(condition)
-        .only("pk", "slug", "given_name", "family_name", "native_name", "variants", "affiliation")
+        .only(
+            "pk", "slug", "given_name", "family_name", "suffix", "native_name", "variants",
+            "affiliation",
+        )  # fmt: skip
     )

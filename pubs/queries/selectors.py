@@ -22,7 +22,17 @@ from people import names
 from people.models import Advising, Group, Membership, Person, Role
 from pubs.export.model import ExportAuthor, ExportPaper, OtherVersion
 from pubs.metrics import h_index
-from pubs.models import Authorship, CitationCount, Link, Paper, Tag, Venue, VenueRank, ccf_label
+from pubs.models import (
+    Authorship,
+    CitationCount,
+    Link,
+    Paper,
+    PaperKind,
+    Tag,
+    Venue,
+    VenueRank,
+    ccf_label,
+)
 from pubs.search import name_key, printed_forms
 from pubs.venues import ccf
 
@@ -51,8 +61,8 @@ AUTHOR_COLUMNS = (
     "is_member", "person__orcid",
 )  # fmt: skip
 PERSON_SHOWN = (
-    "person__slug", "person__given_name", "person__family_name", "person__native_name",
-    "person__orcid",
+    "person__slug", "person__given_name", "person__family_name", "person__suffix",
+    "person__native_name", "person__orcid",
 )  # fmt: skip
 #: What no public page reads of a paper.
 PAPER_UNSHOWN = ("internal_note", "search_text")
@@ -412,6 +422,16 @@ def person_papers(person: Person, *, every_version: bool = False) -> QuerySet[Pa
     return public_papers().filter(standing_for(authored))
 
 
+#: The kinds a person's page may list apart from the publications (LABPUBS_SOFTWARE_APART).
+LISTED_APART = (PaperKind.SOFTWARE, PaperKind.DATASET)
+
+
+def listed_apart(papers: QuerySet[Paper]) -> tuple[QuerySet[Paper], QuerySet[Paper]]:
+    """``papers`` as the publications and, apart, the software and data sets."""
+    apart = Q(kind__in=LISTED_APART)
+    return papers.exclude(apart), papers.filter(apart)
+
+
 def group_papers(group: Group, *, every_version: bool = False) -> QuerySet[Paper]:
     """A group's works: the standing versions of its papers (:func:`in_groups`); with
     ``every_version``, every public paper of the group, each version apart."""
@@ -716,7 +736,7 @@ def filter_names(name: str, value: str) -> str:
     """What the value of a list's filter names, as pages show it: a public person's name, a
     group's, a venue's (short) or a tag's; the value itself otherwise."""
     if name == "person":
-        person = public_people().filter(slug=value).only("given_name", "family_name").first()
+        person = public_people().filter(slug=value).only("given_name", "family_name", "suffix").first()
         return person.name if person else value
     if name == "venue":
         venue = Venue.objects.filter(slug=value).only("abbreviation", "name").first()

@@ -205,6 +205,10 @@ def weighed(request: HttpRequest, counts: selectors.Tally) -> tuple[selectors.Ta
 def person_detail(request: HttpRequest, slug: str) -> HttpResponse:
     person = get_object_or_404(selectors.public_people(), slug=slug)
     papers = selectors.person_papers(person)
+    listed_apart: list = []
+    if settings.LABPUBS_SOFTWARE_APART:  # software and data sets under their own heading
+        papers, apart = selectors.listed_apart(papers)
+        listed_apart = selectors.entries(apart, absolute_url=request.build_absolute_uri)
     tally = selectors.tally(papers)
     counts, weigh = weighed(request, tally)
     advisors, advisees = selectors.advising(person)
@@ -221,6 +225,7 @@ def person_detail(request: HttpRequest, slug: str) -> HttpResponse:
         "citations": selectors.person_citations(person),
         "coauthors": selectors.coauthors(person),
         "highlight": person,
+        "listed_apart": listed_apart,
         "json_ld": _person_json_ld(request, person),
         **paper_list_context(request, papers, list_exports("person-export", slug, cv="person-cv")),
     }
