@@ -58,6 +58,12 @@ _TSQUERY_QUOTING = str.maketrans("", "", "'\\")
 NAME_WORDS = 4
 
 
+#: What a person offered by a search shows.
+_PERSON_COLUMNS = (
+    "pk", "slug", "given_name", "family_name", "suffix", "native_name", "variants", "affiliation",
+)  # fmt: skip
+
+
 def search_fold(text: str) -> str:
     """Text as the search compares it: its words, lower case, without accents, each Chinese
     or Japanese character a word, separated by single spaces. Applied alike to the stored
@@ -314,11 +320,4 @@ def _candidates(people: QuerySet[Person], words: list[str]) -> QuerySet[Person]:
             *(Q(variants__icontains=word) for word in wide),
         ],
     )
-    return (
-        people.alias(family_lower=Lower("family_name"))
-        .filter(condition)
-        .only(
-            "pk", "slug", "given_name", "family_name", "suffix", "native_name", "variants",
-            "affiliation",
-        )  # fmt: skip
-    )
+    return people.alias(family_lower=Lower("family_name")).filter(condition).only(*_PERSON_COLUMNS)

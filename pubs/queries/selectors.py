@@ -736,7 +736,8 @@ def filter_names(name: str, value: str) -> str:
     """What the value of a list's filter names, as pages show it: a public person's name, a
     group's, a venue's (short) or a tag's; the value itself otherwise."""
     if name == "person":
-        person = public_people().filter(slug=value).only("given_name", "family_name", "suffix").first()
+        people = public_people().filter(slug=value)
+        person = people.only("given_name", "family_name", "suffix").first()
         return person.name if person else value
     if name == "venue":
         venue = Venue.objects.filter(slug=value).only("abbreviation", "name").first()

@@ -285,7 +285,19 @@ def doi_or_url(item: Item) -> Text:
     return EMPTY
 
 
+#: What makes an interview or a personal communication one a reader can find (APA 8.9):
+#: without any of these, it is cited in the text only, and the list has no entry for it.
+_FINDABLE = (
+    "archive", "archive-place", "container-title", "DOI", "number", "publisher", "references",
+    "URL",
+)  # fmt: skip
+
+
 def layout(item: Item) -> Text:
+    if item.type in ("interview", "personal_communication") and not any(
+        item.csl.get(variable) for variable in _FINDABLE
+    ):
+        return EMPTY
     stand_in = substituted(item)
     rest = item
     if stand_in:
