@@ -24,8 +24,9 @@ from collections.abc import Sequence
 from xml.etree import ElementTree
 
 from people.orcid import normalize_orcid
-from pubs.identifiers import normalize_doi
+from pubs.identifiers import normalize_arxiv_id, normalize_doi
 from pubs.sources.http import BadAnswer, HttpClient, NotFound, Source, read_xml
+from pubs.sources.openlibrary import normalize_isbn
 from pubs.sources.works import Creator, Work
 
 PUBMED = Source("PubMed", interval=0.4, hosts=("eutils.ncbi.nlm.nih.gov",))
@@ -117,6 +118,7 @@ def read_article(node: ElementTree.Element) -> Work:
         number=_text(issue.find("Issue")) if issue is not None else "",
         pages=_pages(article_node.find("Pagination")),
         doi=doi,
+        arxiv_id=_elocation_arxiv_id(article_node),
         pmid=_text(citation.find("PMID")),
         pmcid=ids.get("pmc", ""),
         abstract=_abstract(article_node.find("Abstract")),
@@ -134,11 +136,18 @@ def read_book_article(node: ElementTree.Element) -> Work:
     book_title = _title(book.find("BookTitle")) if book is not None else ""
     year, month = _date(book.find("PubDate") if book is not None else None)
     ids = _article_ids(document.findall("ArticleIdList/ArticleId"))
+    # The chapter's authors are the document's; a book's, and its editors, the book's.
+    lists = document.findall("AuthorList")
+    lists += book.findall("AuthorList") if book is not None else []
+    editors = [found for found in lists if found.get("Type") == "editors"]
+    authors = [found for found in lists if found.get("Type") != "editors"]
     return Work(
         source=PUBMED.name,
         kind="chapter" if chapter else "book",
         title=chapter or book_title,
-        authors=_authors(document.find("AuthorList")),
+        authors=_authors(authors[0] if authors else None),
+        editors=_authors(editors[0] if editors else None),
+        isbn=_isbn(book.find("Isbn") if book is not None else None),
         container=book_title if chapter else "",
         year=year,
         month=month,
@@ -232,6 +241,26 @@ def _elocation_doi(article_node: ElementTree.Element) -> str:
             except ValueError:
                 continue
     return ""
+
+
+def _elocation_arxiv_id(article_node: ElementTree.Element) -> str:
+    """The arXiv id of a preprint PubMed lists from arXiv (its ``pii``: "arXiv:2304.02112v2")."""
+    for node in article_node.findall("ELocationID"):
+        value = _text(node)
+        if node.get("EIdType") == "pii" and value.lower().startswith("arxiv:"):
+            try:
+                return normalize_arxiv_id(value)
+            except ValueError:
+                continue
+    return ""
+
+
+def _isbn(node: ElementTree.Element | None) -> str:
+    """A book's ISBN as ISBN-13, "" when it has none or a wrong one."""
+    try:
+        return normalize_isbn(_text(node)) if node is not None else ""
+    except ValueError:
+        return ""
 
 
 def _abstract(node: ElementTree.Element | None) -> str:
