@@ -17,6 +17,9 @@ def authors(*names: str, first: int = 1) -> tuple[ExportAuthor, ...]:
     for position, name in enumerate(names, start=first):
         printed, _, person = name.partition("=")
         given, _, family = (person or printed).rpartition(" ")
+        while given and given.rpartition(" ")[2].islower():  # "van Gogh", as the import reads it
+            given, _, particle = given.rpartition(" ")
+            family = f"{particle} {family}"
         people.append(ExportAuthor(printed, given, family, position=position))
     return tuple(people)
 

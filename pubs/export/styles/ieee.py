@@ -62,6 +62,17 @@ def title(item: Item) -> Text:
     return quoted(plain(item.text("title")))
 
 
+#: The types whose date is their year alone.
+YEAR_ONLY = ("bill", "book", "chapter", "graphic", "legal_case", "legislation", "song", "thesis")
+#: The types of the style's generic book-like form (title, then publisher, date and pages).
+GENERIC_BOOKISH = ("bill", "book", "graphic", "legal_case", "legislation", "report", "song")
+#: The types of its generic one-group form (title, container, publisher, pages, date).
+GENERIC_ONE_GROUP = (
+    "article-magazine", "article-newspaper", "broadcast", "interview", "manuscript", "map",
+    "personal_communication", "speech",
+)  # fmt: skip
+
+
 def issued(item: Item) -> Text:
     if not item.year:
         return EMPTY
@@ -69,10 +80,8 @@ def issued(item: Item) -> Text:
     month = MONTHS[item.month - 1] if item.month else ""
     if item.type in ("article-journal", "report", "paper-conference"):
         return plain(f"{month} {year}".strip())
-    if item.type in ("book", "chapter", "thesis"):
+    if item.type in YEAR_ONLY:
         return plain(year)
-    if item.type in ("article-journal", "report", "paper-conference"):
-        return plain(f"{month} {year}".strip())
     return plain(text_date(item.date("issued")))
 
 
@@ -286,12 +295,28 @@ def layout(item: Item) -> Text:
                 access(item),
             )
         )
-    elif kind in ("book", "report"):
+    elif kind in GENERIC_BOOKISH:
         body = join(
             (
                 group(title(item), locators(item), delimiter=", ", suffix=". "),
                 collection(item),
                 group(publisher(item), issued(item), page(item), delimiter=", ", suffix="."),
+                access(item),
+            )
+        )
+    elif kind in GENERIC_ONE_GROUP:
+        body = join(
+            (
+                group(
+                    title(item),
+                    emphasized(item.text("container-title")),
+                    locators(item),
+                    publisher(item),
+                    page(item),
+                    issued(item),
+                    delimiter=", ",
+                    suffix=".",
+                ),
                 access(item),
             )
         )
