@@ -149,10 +149,7 @@ def ask_every_source(slugs: list[str], origin: str, zotero: str) -> dict[str, di
     with httpx.Client(timeout=ANSWER_SECONDS) as client:
         for source in sources(slugs):
             body = client.get(f"{origin}{source.path}").raise_for_status().content
-            if source.endpoint == "web":
-                data = f"{origin}{source.path}".encode()
-            else:
-                data = body
+            data = f"{origin}{source.path}".encode() if source.endpoint == "web" else body
             answer = client.post(
                 f"{zotero}/{source.endpoint}",
                 content=data,

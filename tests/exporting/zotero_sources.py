@@ -4,8 +4,9 @@ tests/exporting/test_zotero_items.py, which renders the same pages and exports w
 client and checks that the items kept were made from them.
 
 A body is hashed after its site origin (``http://127.0.0.1:PORT`` when served, ``http://
-testserver`` under the test client) is written as :data:`ORIGIN`: the pages and exports
-carry no token, nonce or time, so that is all that differs from one request to another.
+testserver`` under the test client) is written as :data:`ORIGIN`, and its host and port
+(which Zotero gives as an item's catalogue) as ``testserver``: the pages and exports carry no
+token, nonce or time, so that is all that differs from one request to another.
 """
 
 from __future__ import annotations
@@ -15,6 +16,7 @@ import json
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
+from urllib.parse import urlsplit
 
 #: Where the items are kept.
 ITEMS_FILE = Path(__file__).resolve().parents[1] / "data" / "zotero" / "items.json"
@@ -47,8 +49,10 @@ def sources(slugs: list[str]) -> list[Source]:
 
 
 def with_origin(text: str, origin: str) -> str:
-    """``text`` with the site's origin as served written as :data:`ORIGIN`."""
-    return text.replace(origin, ORIGIN)
+    """``text`` with the site's origin as served written as :data:`ORIGIN`, and its host
+    and port as :data:`ORIGIN`'s host."""
+    text = text.replace(origin, ORIGIN)
+    return text.replace(urlsplit(origin).netloc, urlsplit(ORIGIN).netloc)
 
 
 def body_hash(body: bytes, origin: str) -> str:
