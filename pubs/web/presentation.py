@@ -14,7 +14,7 @@ from django.utils.translation import gettext, gettext_lazy
 
 from people.orcid import orcid_url
 from pubs.export.bibtex import THESIS_TYPES
-from pubs.export.fields import names
+from pubs.export.fields import issued_parts, names
 from pubs.export.model import ExportAuthor, ExportPaper, OtherVersion
 from pubs.export.ris import ris_name
 from pubs.kinds import kind_row
@@ -250,9 +250,10 @@ def page_tags(paper: ExportPaper, stored: Paper | None = None) -> list[tuple[str
         if affiliations.get(author.position):
             tags.append(("citation_author_institution", affiliations[author.position]))
     tags += [("citation_editor", _page_name(name)) for name in names(paper.editor)]
-    if paper.year:
-        month = f"/{paper.month:02d}" if paper.month else ""
-        tags.append(("citation_publication_date", f"{paper.year}{month}"))
+    issued = issued_parts(paper.year, paper.month, paper.extra_fields)
+    if issued:
+        date = "/".join(f"{part:02d}" for part in issued)
+        tags.append(("citation_publication_date", date))
     container = venue_title(paper)
     tags += [(name, container) for name in row.container if container]
     if paper.kind == PaperKind.JOURNAL and paper.venue_abbreviation:

@@ -10,7 +10,8 @@ packages installed with ``npm ci``; ``--source DIR`` uses a checkout already the
 its submodules and ``node_modules``). It needs git and Node.js, so it runs outside CI.
 
 What it does: loads fixtures/ccf_venues.json and demo.json into a temporary SQLite database
-(the data tests/exporting/test_zotero_items.py renders the pages from), serves the site with
+and imports tests/data/corpus/gbt7714-examples.bib on top (the data
+tests/exporting/test_zotero_items.py renders the pages from), serves the site with
 ``manage.py runserver`` on a free local port, starts translation-server on another, and asks
 it for every source of tests/exporting/zotero_sources.py: a paper's page through ``/web``,
 an export through ``/import``. It keeps each source's items (without the keys that change
@@ -55,12 +56,15 @@ def main() -> None:
         env = {**os.environ, "DATABASE_URL": f"sqlite:///{directory}/zotero.sqlite3"}
         env.update(DEBUG="1", DJANGO_SETTINGS_MODULE="config.settings")
         os.environ.update(env)
-        slugs = demo_slugs()
+        slugs = site_slugs()
         site_port, zotero_port = free_port(), free_port()
+        site_log = Path(directory) / "runserver.log"
         site = subprocess.Popen(
             [sys.executable, "manage.py", "runserver", f"127.0.0.1:{site_port}", "--noreload"],
             cwd=ROOT,
             env=env,
+            stdout=site_log.open("wb"),
+            stderr=subprocess.STDOUT,
         )
         zotero_config = json.dumps({"port": zotero_port, "host": "127.0.0.1"})
         zotero = subprocess.Popen(
@@ -71,7 +75,7 @@ def main() -> None:
         )
         try:
             origin = f"http://127.0.0.1:{site_port}"
-            wait_for(f"{origin}/")
+            wait_for(f"{origin}/", log=site_log)
             wait_for(f"http://127.0.0.1:{zotero_port}/", any_answer=True)
             kept = ask_every_source(slugs, origin, f"http://127.0.0.1:{zotero_port}")
         finally:
@@ -106,18 +110,20 @@ def commit(repository: Path) -> str:
     ).stdout.strip()
 
 
-def demo_slugs() -> list[str]:
-    """The slugs of the papers with a page, in the demo data of a fresh database."""
+def site_slugs() -> list[str]:
+    """The slugs of the papers with a page, in a fresh database of the demo and the
+    examples."""
     import django
     from django.core.management import call_command
 
     django.setup()
     from pubs.queries import selectors
+    from tests.exporting.zotero_sources import import_examples
 
     logging.getLogger("httpx").setLevel(logging.WARNING)
-
     call_command("migrate", verbosity=0)
     call_command("loaddata", "ccf_venues", "demo", verbosity=0)
+    import_examples()
     return list(selectors.public_versions().values_list("slug", flat=True))
 
 
@@ -127,7 +133,7 @@ def free_port() -> int:
         return sock.getsockname()[1]
 
 
-def wait_for(url: str, *, any_answer: bool = False) -> None:
+def wait_for(url: str, *, any_answer: bool = False, log: Path | None = None) -> None:
     deadline = time.monotonic() + START_SECONDS
     while time.monotonic() < deadline:
         try:
@@ -138,7 +144,8 @@ def wait_for(url: str, *, any_answer: bool = False) -> None:
         if any_answer or answer.is_success:
             return
         time.sleep(0.5)
-    raise SystemExit(f"{url} did not answer within {START_SECONDS} s")
+    told = log.read_text(encoding="utf-8", errors="replace")[-2000:] if log else ""
+    raise SystemExit(f"{url} did not answer within {START_SECONDS} s\n{told}")
 
 
 def ask_every_source(slugs: list[str], origin: str, zotero: str) -> dict[str, dict]:

@@ -3,6 +3,11 @@ scripts/zotero_items/make_items.py, which asks translation-server, and
 tests/exporting/test_zotero_items.py, which renders the same pages and exports with the test
 client and checks that the items kept were made from them.
 
+The data: the CCF catalogue and the demo (fixtures/ccf_venues.json and demo.json), and the
+example references of GB/T 7714 (tests/data/corpus/gbt7714-examples.bib: books, chapters,
+standards, patents, theses, reports, periodicals, web pages, data sets, most in Chinese)
+imported on top with the real import (:func:`import_examples`).
+
 A body is hashed after its site origin (``http://127.0.0.1:PORT`` when served, ``http://
 testserver`` under the test client) is written as :data:`ORIGIN`, and its host and port
 (which Zotero gives as an item's catalogue) as ``testserver``: the pages and exports carry no
@@ -14,10 +19,15 @@ from __future__ import annotations
 import hashlib
 import json
 from dataclasses import dataclass
+from io import StringIO
 from pathlib import Path
 from typing import Any
 from urllib.parse import urlsplit
 
+from django.core.management import call_command
+
+#: The file of varied kinds imported on top of the demo.
+EXAMPLES_FILE = Path(__file__).resolve().parents[1] / "data" / "corpus" / "gbt7714-examples.bib"
 #: Where the items are kept.
 ITEMS_FILE = Path(__file__).resolve().parents[1] / "data" / "zotero" / "items.json"
 #: The origin the bodies and the items are written with.
@@ -46,6 +56,13 @@ def sources(slugs: list[str]) -> list[Source]:
         found.append(Source(f"/publications/{slug}/export.bib", "import", slug))
         found.append(Source(f"/publications/{slug}/export.ris", "import", slug))
     return found + [Source(path, "import") for path in LIST_EXPORTS]
+
+
+def import_examples() -> None:
+    """Import :data:`EXAMPLES_FILE` as the corpus is imported (entries without a title or
+    year skipped, ambiguous names made new people)."""
+    options = ("--skip-invalid", "--allow-ambiguous")
+    call_command("import_bibtex", str(EXAMPLES_FILE), *options, verbosity=0, stdout=StringIO())
 
 
 def with_origin(text: str, origin: str) -> str:
