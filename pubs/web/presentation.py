@@ -17,7 +17,6 @@ from pubs.export.bibtex import THESIS_TYPES
 from pubs.export.fields import issued_parts, names
 from pubs.export.model import ExportAuthor, ExportPaper, OtherVersion
 from pubs.export.ris import ris_name
-from pubs.kinds import kind_row
 from pubs.models import LinkKind, Paper, PaperKind, Status, ThesisType
 from pubs.text import is_chinese
 
@@ -287,24 +286,44 @@ def _page_name(name: dict[str, str]) -> str:
     return ", ".join(part for part in parts if part)
 
 
+#: The OpenURL formats of the rows that have one of their own; another row's is a journal's
+#: when its genre is one of a journal's, else a book's.
+_COINS_FORMATS = {"thesis": "dissertation", "patent": "patent"}
+_JOURNAL_GENRES = frozenset({"article", "preprint", "journal", "issue"})
+#: A book's genres whose title is a part's (rft.atitle), the book's being its container's.
+_BOOK_PARTS = frozenset({"bookitem", "proceeding", "conference"})
+
+
 def coins(paper: ExportPaper) -> str:
-    """The title of the paper's COinS span (OpenURL 1.0 KEV), which Zotero's connector reads."""
-    journal = paper.kind == PaperKind.JOURNAL
+    """The title of the paper's COinS span (OpenURL 1.0 KEV), which Zotero's connector reads
+    from the lists. Zotero's reader takes the title from ``rft.atitle`` for an article or a
+    part of a book, ``rft.btitle`` for a book or report and ``rft.title`` for the others (a
+    thesis, a patent, a document): given under another key, the item has no title and is
+    not saved."""
+    row = paper.row
+    fmt = _COINS_FORMATS.get(row.name) or ("journal" if row.coins in _JOURNAL_GENRES else "book")
     container = venue_title(paper)
-    pairs = [
-        ("ctx_ver", "Z39.88-2004"),
-        ("rft_val_fmt", f"info:ofi/fmt:kev:mtx:{'journal' if journal else 'book'}"),
-        ("rft.genre", kind_row(paper.kind).coins),
-        ("rft.atitle" if container else "rft.btitle", paper.title),
-    ]
-    if container:
-        pairs.append(("rft.jtitle" if journal else "rft.btitle", container))
-    pairs += [("rft.au", f"{a.family}, {a.given}".strip(", ")) for a in paper.authors]
+    pairs = [("ctx_ver", "Z39.88-2004"), ("rft_val_fmt", f"info:ofi/fmt:kev:mtx:{fmt}")]
+    if fmt in ("journal", "book"):
+        pairs.append(("rft.genre", row.coins))
+    if fmt == "journal" or row.coins in _BOOK_PARTS:
+        pairs.append(("rft.atitle", paper.title))
+        if container:
+            pairs.append(("rft.jtitle" if fmt == "journal" else "rft.btitle", container))
+    else:
+        pairs.append(
+            ("rft.btitle" if row.coins in ("book", "report") else "rft.title", paper.title)
+        )
+    creator = "rft.inventor" if fmt == "patent" else "rft.au"
+    pairs += [(creator, f"{a.family}, {a.given}".strip(", ")) for a in paper.authors]
     for name, value in (
         ("rft.date", paper.year),
         ("rft.volume", paper.volume),
-        ("rft.issue", paper.number),
+        ("rft.number" if fmt == "patent" else "rft.issue", paper.number),
         ("rft.pages", _PAGE_DASH.sub("-", paper.pages.strip())),
+        ("rft.pub", (paper.publisher or paper.repository) if fmt == "book" else ""),
+        ("rft.assignee" if fmt == "patent" else "rft.inst", paper.institution),
+        ("rft.degree", THESIS_TYPES.get(paper.thesis_type, "")),
     ):
         if value:
             pairs.append((name, str(value)))
