@@ -79,7 +79,7 @@ KINDS: tuple[Kind, ...] = (
     Kind(
         "chapter", "book", None, "book",
         ("inbook", "incollection"), "incollection", "chapter", "CHAP",
-        coins="book", crossref=("book-chapter", "book-section", "book-part"), published=True,
+        coins="bookitem", crossref=("book-chapter", "book-section", "book-part"), published=True,
     ),
     Kind(
         "proceedings", "book", None, "book",

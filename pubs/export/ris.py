@@ -53,6 +53,10 @@ def record(paper: ExportPaper, key: str) -> list[tuple[str, str]]:
     lines.append(("TI", paper.title))
     if paper.journal_or_proceedings:
         lines.append(("T2", paper.journal_or_proceedings))
+        if kind == "CONF":
+            # Zotero reads a conference paper's T2 as the conference's name, C3 as the
+            # proceedings' title; other readers take T2 as the proceedings.
+            lines.append(("C3", paper.journal_or_proceedings))
     lines += _editors(paper.editor)
     lines += _kept(paper)
     lines += _publication(paper, kind)

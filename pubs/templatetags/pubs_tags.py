@@ -19,6 +19,7 @@ from pubs.web import presentation
 register = template.Library()
 
 register.filter("coins", presentation.coins)
+register.filter("page_tags", presentation.page_tags)
 register.filter("authors_end", presentation.authors_end)
 register.filter("entry_title", presentation.entry_title)
 register.filter("venue_title", presentation.venue_title)

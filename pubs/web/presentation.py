@@ -13,9 +13,11 @@ from urllib.parse import quote_plus
 from django.utils.translation import gettext, gettext_lazy
 
 from people.orcid import orcid_url
+from pubs.export.bibtex import THESIS_TYPES
+from pubs.export.fields import issued_parts, names
 from pubs.export.model import ExportAuthor, ExportPaper, OtherVersion
-from pubs.kinds import kind_row
-from pubs.models import LinkKind, PaperKind, Status, ThesisType
+from pubs.export.ris import ris_name
+from pubs.models import LinkKind, Paper, PaperKind, Status, ThesisType
 from pubs.text import is_chinese
 
 #: Colours of the chart's ranks, as the CSS badges (A, B, C, unranked).
@@ -191,24 +193,137 @@ def authors_end(paper: ExportPaper) -> str:
     return f"{', ' if paper.authors else ''}{et_al}{'' if et_al.endswith('.') else '.'}"
 
 
-def coins(paper: ExportPaper) -> str:
-    """The title of the paper's COinS span (OpenURL 1.0 KEV), which Zotero's connector reads."""
-    journal = paper.kind == PaperKind.JOURNAL
+@dataclass(frozen=True)
+class PageTags:
+    """How a kind's page tells Zotero and Google Scholar what it is: the Zotero item type
+    (``DC.type``, which Zotero's Embedded Metadata translator reads when no Google Scholar
+    tag names a type), the tags naming its container, institution and number."""
+
+    zotero: str
+    container: tuple[str, ...] = ("prism.publicationName",)
+    institution: str = ""
+    number: str = "citation_issue"
+
+
+#: The page's tags of each row of pubs.kinds's table. Zotero reads
+#: ``citation_conference_title`` as the conference's name and ``prism.publicationName`` as
+#: the proceedings' title; ``citation_journal_title``, ``citation_conference_title``,
+#: ``citation_inbook_title`` and the institutions' tags also give it the item type, so a
+#: newspaper article names its newspaper with PRISM's tag only.
+PAGE_TAGS: dict[str, PageTags] = {
+    "conference": PageTags(
+        "conferencePaper", ("citation_conference_title", "prism.publicationName")
+    ),
+    "journal": PageTags("journalArticle", ("citation_journal_title",)),
+    "preprint": PageTags("preprint"),
+    "thesis": PageTags("thesis", institution="citation_dissertation_institution"),
+    "patent": PageTags("patent", number="prism.number"),
+    "book": PageTags("book"),
+    "chapter": PageTags("bookSection", ("citation_inbook_title",)),
+    "proceedings": PageTags("book"),
+    "other": PageTags("document"),
+    "report": PageTags(
+        "report",
+        institution="citation_technical_report_institution",
+        number="citation_technical_report_number",
+    ),
+    "software": PageTags("computerProgram"),
+    "dataset": PageTags("dataset"),
+    "standard": PageTags("standard"),
+    "webpage": PageTags("webpage"),
+    "periodical": PageTags("document"),
+    "newspaper": PageTags("newspaperArticle"),
+}
+
+
+def page_tags(paper: ExportPaper, stored: Paper | None = None) -> list[tuple[str, str]]:
+    """The (name, content) of the paper page's meta tags that describe the paper: Google
+    Scholar's ``citation_*`` tags, with the names as the exports print them (RIS's "Fang,
+    Jin", an organisation or a name in Chinese script whole) and each author's affiliation
+    on ``stored``'s authorships, and the tags of :data:`PAGE_TAGS`."""
+    row = PAGE_TAGS[paper.row.name]
+    affiliations = {a.position: a.affiliation for a in stored.authorships.all()} if stored else {}
+    tags = [("DC.type", row.zotero), ("citation_title", paper.title)]
+    for author in paper.authors:
+        tags.append(("citation_author", ris_name(author)))
+        if affiliations.get(author.position):
+            tags.append(("citation_author_institution", affiliations[author.position]))
+    tags += [("citation_editor", _page_name(name)) for name in names(paper.editor)]
+    issued = issued_parts(paper.year, paper.month, paper.extra_fields)
+    if issued:
+        date = "/".join(f"{part:02d}" for part in issued)
+        tags.append(("citation_publication_date", date))
     container = venue_title(paper)
-    pairs = [
-        ("ctx_ver", "Z39.88-2004"),
-        ("rft_val_fmt", f"info:ofi/fmt:kev:mtx:{'journal' if journal else 'book'}"),
-        ("rft.genre", kind_row(paper.kind).coins),
-        ("rft.atitle" if container else "rft.btitle", paper.title),
-    ]
-    if container:
-        pairs.append(("rft.jtitle" if journal else "rft.btitle", container))
-    pairs += [("rft.au", f"{a.family}, {a.given}".strip(", ")) for a in paper.authors]
+    tags += [(name, container) for name in row.container if container]
+    if paper.kind == PaperKind.JOURNAL and paper.venue_abbreviation:
+        tags.append(("citation_journal_abbrev", paper.venue_abbreviation))
+    if row.institution and paper.institution:
+        tags.append((row.institution, paper.institution))
+    if paper.thesis_type in THESIS_TYPES:
+        # Zotero takes a thesis's type from EPrints' tag, else from DC.type ("thesis").
+        tags.append(("eprints.thesis_type", THESIS_TYPES[paper.thesis_type]))
+    for name, value in (
+        ("citation_volume", paper.volume),
+        (row.number, paper.number),
+        ("citation_firstpage", first_page(paper.pages) if paper.pages else ""),
+        ("citation_lastpage", last_page(paper.pages) if paper.pages else ""),
+        ("citation_publisher", paper.publisher or paper.repository),
+        ("citation_doi", paper.doi),
+        ("citation_arxiv_id", paper.arxiv_id),
+        ("citation_abstract", paper.abstract),
+    ):
+        if value:
+            tags.append((name, str(value)))
+    return tags + [("citation_keywords", tag) for tag in paper.tags]
+
+
+def _page_name(name: dict[str, str]) -> str:
+    """A CSL name as Google Scholar's tags write it: "Doe, Jane"; a literal whole."""
+    if "literal" in name:
+        return name["literal"]
+    family = " ".join(name[part] for part in ("non-dropping-particle", "family") if part in name)
+    parts = (family, name.get("given", ""), name.get("suffix", ""))
+    return ", ".join(part for part in parts if part)
+
+
+#: The OpenURL formats of the rows that have one of their own; another row's is a journal's
+#: when its genre is one of a journal's, else a book's.
+_COINS_FORMATS = {"thesis": "dissertation", "patent": "patent"}
+_JOURNAL_GENRES = frozenset({"article", "preprint", "journal", "issue"})
+#: A book's genres whose title is a part's (rft.atitle), the book's being its container's.
+_BOOK_PARTS = frozenset({"bookitem", "proceeding", "conference"})
+
+
+def coins(paper: ExportPaper) -> str:
+    """The title of the paper's COinS span (OpenURL 1.0 KEV), which Zotero's connector reads
+    from the lists. Zotero's reader takes the title from ``rft.atitle`` for an article or a
+    part of a book, ``rft.btitle`` for a book or report and ``rft.title`` for the others (a
+    thesis, a patent, a document): given under another key, the item has no title and is
+    not saved."""
+    row = paper.row
+    fmt = _COINS_FORMATS.get(row.name) or ("journal" if row.coins in _JOURNAL_GENRES else "book")
+    container = venue_title(paper)
+    pairs = [("ctx_ver", "Z39.88-2004"), ("rft_val_fmt", f"info:ofi/fmt:kev:mtx:{fmt}")]
+    if fmt in ("journal", "book"):
+        pairs.append(("rft.genre", row.coins))
+    if fmt == "journal" or row.coins in _BOOK_PARTS:
+        pairs.append(("rft.atitle", paper.title))
+        if container:
+            pairs.append(("rft.jtitle" if fmt == "journal" else "rft.btitle", container))
+    else:
+        pairs.append(
+            ("rft.btitle" if row.coins in ("book", "report") else "rft.title", paper.title)
+        )
+    creator = "rft.inventor" if fmt == "patent" else "rft.au"
+    pairs += [(creator, f"{a.family}, {a.given}".strip(", ")) for a in paper.authors]
     for name, value in (
         ("rft.date", paper.year),
         ("rft.volume", paper.volume),
-        ("rft.issue", paper.number),
+        ("rft.number" if fmt == "patent" else "rft.issue", paper.number),
         ("rft.pages", _PAGE_DASH.sub("-", paper.pages.strip())),
+        ("rft.pub", (paper.publisher or paper.repository) if fmt == "book" else ""),
+        ("rft.assignee" if fmt == "patent" else "rft.inst", paper.institution),
+        ("rft.degree", THESIS_TYPES.get(paper.thesis_type, "")),
     ):
         if value:
             pairs.append((name, str(value)))

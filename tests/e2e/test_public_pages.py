@@ -5,7 +5,9 @@ import json
 
 import pytest
 
+from pubs.export.ris import ris_name
 from pubs.models import Paper, VenueRank
+from pubs.queries.exporting import export_papers
 
 pytestmark = pytest.mark.django_db
 
@@ -50,10 +52,8 @@ def test_group_page_filtered_to_ccf_a_in_chinese_down_to_a_paper(site, page, scr
     authors = head.locator('meta[name="citation_author"]').evaluate_all(
         "tags => tags.map(t => t.content)"
     )
-    assert authors == [
-        f"{a.person.family_name}, {a.person.given_name}"
-        for a in paper.authorships.select_related("person").order_by("position")
-    ]
+    (entry,) = export_papers(Paper.objects.filter(pk=paper.pk))
+    assert authors == [ris_name(author) for author in entry.authors]
     assert head.locator('meta[name="citation_publication_date"]').get_attribute("content") == str(
         paper.year
     )
