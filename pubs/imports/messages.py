@@ -20,7 +20,8 @@ from pubs.bibtex.plan import NOT_AN_AUTHOR
 from pubs.bibtex.plan.completions import INCONSISTENT_AUTHORS, UNDECIDED_AUTHORS
 from pubs.bibtex.plan.papers import OTHER_VERSION
 
-#: Parts of a message that are themselves messages (or lists of names joined with "or").
+#: Parts of a message that are themselves messages (or lists of names joined with "or", or
+#: messages joined with ";").
 _NESTED = {
     "message",
     "reason",
@@ -32,8 +33,11 @@ _NESTED = {
     "label",
     "how",
     "names_more",
+    "entry",
 }
 _NAMES = {"names"}
+_SEQUENCES = {"problems", "more"}
+Rules = tuple[tuple[re.Pattern[str], Promise], ...]
 
 
 def _rule(pattern: str, translation: Promise) -> tuple[re.Pattern[str], Promise]:
@@ -41,7 +45,7 @@ def _rule(pattern: str, translation: Promise) -> tuple[re.Pattern[str], Promise]
 
 
 #: (the English message as a pattern, its translation), the first that matches wins.
-MESSAGES: tuple[tuple[re.Pattern[str], Promise], ...] = (
+MESSAGES: Rules = (
     # Why a file cannot be read at all (pubs.bibtex.parse.decode, the upload form).
     _rule(r"the file is (?P<size>.+); the limit is (?P<limit>.+)",
           _("the file is %(size)s; the limit is %(limit)s")),
@@ -269,29 +273,38 @@ MESSAGES: tuple[tuple[re.Pattern[str], Promise], ...] = (
 )  # fmt: skip
 
 
-def _part(name: str, value: str) -> str:
+def _part(name: str, value: str, table: Rules) -> str:
     if name in _NESTED:
-        return translated_message(value)
+        return _translated(value, table)
     if name in _NAMES:
         return value.replace(" or ", str(_(" or ")))
+    if name in _SEQUENCES:  # "; a; b" or "a; b": each part a message
+        parts = value.removeprefix("; ").split("; ")
+        joined = str(_("; ")).join(_translated(part, table) for part in parts)
+        return str(_("; ")) + joined if value.startswith("; ") else joined
     return value
+
+
+def _translated(text: str, table: Rules) -> str:
+    """``text`` by the first pattern of ``table`` it matches, else as a message; its parts
+    the same way."""
+    for pattern, translation in table:
+        found = pattern.fullmatch(text)
+        if found:
+            parts = {name: _part(name, v, table) for name, v in found.groupdict().items()}
+            return str(translation) % parts
+    return text if table is MESSAGES else _translated(text, MESSAGES)
 
 
 def translated_message(message: object) -> str:
     """``message`` (a reason or a problem of the import, or its text) in the active
     language; its names and values as written."""
-    text = str(message)
-    for pattern, translation in MESSAGES:
-        found = pattern.fullmatch(text)
-        if found:
-            parts = {name: _part(name, value) for name, value in found.groupdict().items()}
-            return str(translation) % parts
-    return text
+    return _translated(str(message), MESSAGES)
 
 
 #: The lines of ``manage.py import_bibtex``'s summary (pubs.bibtex.report), as patterns and
 #: their translations; a line no pattern knows is read as a message (a problem's line).
-REPORT_LINES: tuple[tuple[re.Pattern[str], Promise], ...] = (
+REPORT_LINES: Rules = (
     _rule(r"(?P<file>.+): (?P<n>\d+) entries", _("%(file)s: %(n)s entries")),
     _rule(r"papers:  (?P<created>\d+) to create, (?P<duplicates>\d+) already there "
           r"\((?P<updated>\d+) to fill in\), (?P<invalid>\d+) invalid; (?P<added>\d+) authors "
@@ -324,16 +337,29 @@ REPORT_LINES: tuple[tuple[re.Pattern[str], Promise], ...] = (
           _("line %(line)s, %(key)s: %(printed)s is like %(options)s")),
     _rule(r"(?P<text>'.*'|\".*\") \((?P<n>\d+) entries: (?P<keys>.+)\)",
           _("%(text)s (%(n)s entries: %(keys)s)")),
+    # An entry of the verbose summary: what it does, then what else, each after a ";".
+    _rule(r"line (?P<line>\d+), (?P<key>\S+): (?P<entry>.+)",
+          _("line %(line)s, %(key)s: %(entry)s")),
+    _rule(r"invalid \((?P<problems>.+)\)", _("invalid (%(problems)s)")),
+    _rule(r"skipped \(not among its authors\)", _("skipped (not among its authors)")),
+    _rule(r"the same paper as (?P<other>\S+) in this file(?P<more>(?:; .+)?)",
+          _("the same paper as %(other)s in this file%(more)s")),
+    _rule(r"already there \((?P<reason>(?:[^()]|\([^()]*\))+)\)(?P<more>(?:; .+)?)",
+          _("already there (%(reason)s)%(more)s")),
+    _rule(r"create “(?P<title>.+?)”(?P<more>(?:; .+)?)", _("create “%(title)s”%(more)s")),
+    _rule(r"the published version of this preprint",
+          _("the published version of this preprint")),
+    _rule(r"fills in (?P<fields>.+)", _("fills in %(fields)s")),
+    _rule(r"adds (?P<n>\d+) authors", _("adds %(n)s authors")),
+    _rule(r"differs in (?P<fields>.+) \(kept\)", _("differs in %(fields)s (kept)")),
+    _rule(r"venue (?P<text>'.*'|\".*\"): (?P<reason>.+)", _("venue %(text)s: %(reason)s")),
+    _rule(r"to create", _("to create")),
+    _rule(r"unmatched", _("unmatched")),
+    _rule(r"with (?P<keys>.+) from other entries", _("with %(keys)s from other entries")),
 )  # fmt: skip
 
 
 def translated_report_line(line: str) -> str:
     """A line of the import's summary in the active language, its indent kept."""
     text = line.lstrip(" ")
-    indent = line[: len(line) - len(text)]
-    for pattern, translation in REPORT_LINES:
-        found = pattern.fullmatch(text)
-        if found:
-            parts = {name: _part(name, value) for name, value in found.groupdict().items()}
-            return indent + str(translation) % parts
-    return indent + translated_message(text)
+    return line[: len(line) - len(text)] + _translated(text, REPORT_LINES)

@@ -202,7 +202,7 @@ class Command(BaseCommand):
 
 def _why(blocked: ImportBlocked) -> str:
     """Why an import was not written, each of its reasons in the active language."""
-    return "; ".join(translated_message(reason) for reason in str(blocked).split("; "))
+    return _("; ").join(translated_message(reason) for reason in str(blocked).split("; "))
 
 
 def _choices(items: list[str], option: str, model) -> dict[str, int | str]:
