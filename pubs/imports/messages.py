@@ -4,9 +4,12 @@ The import's rules (``pubs.bibtex``, ``pubs.venues``) are pure code: they say wh
 is a person, why a venue matched, what is wrong with an entry, in English sentences built
 from the entry's names and values. They stay free of Django; the admin translates a message
 where it shows it (the preview's template through ``pubs.templatetags.import_messages``, the
-upload form, the admin's messages): each message's English form is a pattern below, its
-parts (names, keys, values: data) kept as written and put into the translated template. A
-message no pattern knows is shown as it is.
+upload form, the admin's messages, ``manage.py import_bibtex``): each message's English form
+is a pattern below, its parts (names, keys, values: data) kept as written and put into the
+translated template, a part that is itself a message translated the same way. A message no
+pattern knows is shown as it is; tests/admin/test_import_message_patterns.py finds every
+message the rules can write and fails on one without a pattern. The summary the command
+prints (``pubs.bibtex.report``) is translated line by line the same way (REPORT_LINES).
 """
 
 from __future__ import annotations
@@ -183,7 +186,6 @@ MESSAGES: Rules = (
           r"\((?P<which>.+)\): this paper keeps its own",
           _("its %(label)s %(value)s is that of another paper (%(which)s): this paper keeps its "
             "own")),
-    _rule(r"DOI", "DOI"),
     _rule(r"arXiv id", _("arXiv id")),
     _rule(r"entry (?P<key>\S+) \(line (?P<line>\d+)\)", _("entry %(key)s (line %(line)s)")),
     _rule(r"entry (?P<key>\S+)", _("entry %(key)s")),
