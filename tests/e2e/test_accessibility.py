@@ -1,7 +1,8 @@
 """axe-core in Debian's chromium on every public page and every admin page a lab uses, in
 English and Chinese: no critical and no serious finding, with every rule axe has and no part of
 a page left out. Each page's result is printed; a screenshot of it goes to
-test-results/screenshots/a11y-*.png.
+test-results/screenshots/a11y-*.png. The admin's pages (tests/e2e/admin_crawl.py) are measured
+in the same visit for what their layout hides in the 1,280 px window (tests/e2e/layout.py).
 
 axe-core comes with the PyPI package axe-playwright-python (the test extra), which ships
 axe.min.js: nothing is fetched while the tests run.
