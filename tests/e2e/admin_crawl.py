@@ -10,8 +10,10 @@ from pathlib import Path
 
 from django.contrib import admin
 from django.contrib.auth import get_user_model
+from django.urls import reverse
 
-from pubs.models import BibtexImport, ImportJob, JobStage
+from people.models import Person
+from pubs.models import BibtexImport, ImportJob, JobStage, Paper
 
 PASSWORD = "a-long-pass-phrase"
 #: The stages of a job whose progress page shows (a planned job's page is the import preview,
@@ -59,7 +61,9 @@ def log_in(page, site: str) -> None:
 
 def admin_pages() -> dict[str, str]:
     """The admin's index, and the list, the add form and the first record's change form of
-    every model it registers (where there is a record); each job's progress page."""
+    every model it registers (where there is a record); each job's progress page; the pages
+    of its own a lab uses: the upload of a file, the addition of papers by identifier, the
+    password change, a person's login and roles, a paper's history."""
     pages = {"index": "/admin/"}
     for model in admin.site._registry:
         meta = model._meta
@@ -71,6 +75,15 @@ def admin_pages() -> dict[str, str]:
             pages[f"{meta.model_name}-change"] = f"{base}{record.pk}/change/"
     for job in ImportJob.objects.filter(stage__in=PROGRESS_STAGES):
         pages[f"job-{job.stage}"] = f"/admin/pubs/importjob/{job.pk}/progress/"
+    person = Person.objects.order_by("pk").first()
+    paper = Paper.objects.order_by("pk").first()
+    pages |= {
+        "upload": reverse("admin:pubs_bibteximport_upload"),
+        "identifiers": reverse("admin:pubs_bibteximport_identifiers"),
+        "password-change": reverse("admin:password_change"),
+        "person-login": reverse("admin:people_person_login", args=[person.pk]),
+        "paper-history": reverse("admin:pubs_paper_history", args=[paper.pk]),
+    }
     return pages
 
 
