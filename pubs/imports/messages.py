@@ -239,6 +239,8 @@ MESSAGES: Rules = (
           _("%(printed)s is %(name)s, given names written differently")),
     _rule(r"(?P<printed>.+) has another ORCID iD than (?P<other>.+)'s (?P<orcid>\S+)",
           _("%(printed)s has another ORCID iD than %(other)s's %(orcid)s")),
+    _rule(r"(?P<name>.+) has another suffix than (?P<printed>.+)",
+          _("%(name)s has another suffix than %(printed)s")),
     _rule(r"ORCID iD (?P<orcid>\S+): (?P<name>.+)", _("ORCID iD %(orcid)s: %(name)s")),
     _rule(r"Chinese-script name (?P<name>.+)", _("Chinese-script name %(name)s")),
     _rule(r"recorded variant (?P<name>.+)", _("recorded variant %(name)s")),

@@ -171,6 +171,10 @@ def test_every_rule_weighing_co_authors_says_how_the_name_is_written():
             "Liusheng Huang 及另外 2 人 合作过，而这样的人很少",
         ),
         (
+            "John Doe Sr. has another suffix than John Doe Jr.",
+            "John Doe Sr. 的后缀与 John Doe Jr. 不同",
+        ),
+        (
             "initials fits 2 people; Jin Fang wrote with Hongli Xu",
             "姓名缩写与 2 人相符；Jin Fang 与 Hongli Xu 合作过",
         ),
