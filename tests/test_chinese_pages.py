@@ -76,6 +76,49 @@ AMBIGUOUS_AND_BROKEN = """@inproceedings{amb2025,
 }
 """
 
+#: The rarer reasons and problems: a name found by its ORCID iD and a namesake with another
+#: iD, initials that co-authors decide, a name close to someone's, and the parser's rarer
+#: problems (an undefined @string, a field twice, a DOI that is none, an unknown entry type,
+#: an entry pasted twice, a relative link).
+ORCID = "0000-0002-1825-0097"
+OTHER_ORCID = "0000-0001-5109-3700"
+RARER_REASONS = f"""@string{{venue = {{Workshop on Odd Things}}}}
+@string{{venue = {{Workshop on Odd Things, Again}}}}
+
+@inproceedings{{orcid2025,
+  title = {{Known By Their iDs}},
+  author = {{Fang, J. and Hongli Xu}},
+  author+an:orcid = {{1="{ORCID}"; 2="{OTHER_ORCID}"}},
+  booktitle = venue,
+  year = {{2025}}
+}}
+
+@inproceedings{{coauthors2025,
+  title = {{Decided By Co-authors}},
+  author = {{J. Fang and Hongli Xu and Gongmin Zhao}},
+  booktitle = nowhere,
+  year = {{2025}},
+  doi = {{10.1000}},
+  pdf = {{papers/decided.pdf}}
+}}
+
+@misc{{twice2025,
+  title = {{A Field Twice}},
+  year = {{2025}},
+  year = {{2025}}
+}}
+
+@weird{{odd2025,
+  title = {{An Odd Kind}},
+  year = {{2025}}
+}}
+
+@weird{{odd2025,
+  title = {{An Odd Kind}},
+  year = {{2025}}
+}}
+"""
+
 
 class VisibleText(HTMLParser):
     """The text a reader sees: text nodes, button labels and placeholders, outside code."""
@@ -130,8 +173,8 @@ def english_runs(html: str, data: str) -> list[str]:
     found = []
     for text in parser.runs:
         for match in LATIN_RUN.finditer(text):
-            run = match.group().rstrip(".:/-")
-            words = [YEAR_SUFFIX.sub("", w).strip(".:/-") for w in run.split()]
+            run = match.group().rstrip(".:/-'’")  # a value quoted as 'written' ends in '
+            words = [YEAR_SUFFIX.sub("", w).strip(".:/-'’") for w in run.split()]
             if len(max(words, key=len)) < 2 or run in NAMES | BIBTEX_WORDS or run in data:
                 continue
             if FILE_NAME.fullmatch(words[0]) or run.startswith(("http://", "https://")):
@@ -181,6 +224,8 @@ def lab(catalogue, django_user_model) -> dict[str, object]:
     person = Person.objects.filter(memberships__group=group).order_by("pk").first()
     person.user = member
     person.save(update_fields=["user"])
+    Person.objects.filter(slug="jin-fang").update(orcid=ORCID)
+    Person.objects.filter(slug="hongli-xu").update(orcid="0000-0002-1694-233X")
     paper = Paper.objects.order_by("pk").first()
     Suggestion.objects.create(paper=paper, summary="DOI", source="Crossref", changes={})
     refresh_citations.enqueue()
@@ -310,6 +355,15 @@ def preview_of(client, text: str) -> str:
     )
     assert response.status_code == 302, response.content.decode()[:2000]
     return response["Location"]
+
+
+def test_the_chinese_import_preview_gives_the_rarer_reasons_in_chinese(client, lab):
+    zh_client(client, lab["admin"])
+    html = client.get(preview_of(client, RARER_REASONS)).content.decode()
+    assert "ORCID iD " + ORCID in html  # the reasons are there, in Chinese
+    assert "姓名缩写与 2 人相符" in html and "未定义" in html and "出现了两次" in html
+    found = english_runs(html, database_text() + RARER_REASONS) + ascii_punctuation(html)
+    assert found == [], as_lines({"preview": found})
 
 
 def test_the_chinese_public_pages_have_no_english(client, lab):

@@ -4,8 +4,6 @@
      by its column's header, followed by what it holds;
    - a multiple picker's search box, and the search box of an open picker, are named the same
      way;
-   - a control in a list's editable column is named by the column and the row's record
-     ("Public: The paper's title");
    - the search icons of a "chosen / available" box are images with a name;
    - an open picker tells which list it controls.
    Pickers and rows come and go (an inline row added, a picker opened), so this runs again on
@@ -91,18 +89,6 @@
     }
   }
 
-  function nameListColumns() {
-    const list = document.getElementById("result_list");
-    if (!list) return;
-    for (const control of list.querySelectorAll("tbody td input:not([type=hidden]), tbody td select")) {
-      if (control.hasAttribute("aria-label") || control.labels.length) continue;
-      const header = columnHeader(control.closest("td"));
-      const record = control.closest("tr").querySelector("th");
-      const label = [text(header), text(record)].filter(Boolean).join(": ");
-      if (label) control.setAttribute("aria-label", label);
-    }
-  }
-
   function nameIcons() {
     for (const icon of document.querySelectorAll(".search-label-icon[aria-label]:not([role])")) {
       icon.setAttribute("role", "img");
@@ -112,7 +98,6 @@
   function nameAll() {
     namePickers();
     nameDropdownSearch();
-    nameListColumns();
     nameIcons();
   }
 

@@ -1,7 +1,8 @@
 """axe-core in Debian's chromium on every public page and every admin page a lab uses, in
 English and Chinese: no critical and no serious finding, with every rule axe has and no part of
 a page left out. Each page's result is printed; a screenshot of it goes to
-test-results/screenshots/a11y-*.png.
+test-results/screenshots/a11y-*.png. The admin's pages (tests/e2e/admin_crawl.py) are measured
+in the same visit for what their layout hides in the 1,280 px window (tests/e2e/layout.py).
 
 axe-core comes with the PyPI package axe-playwright-python (the test extra), which ships
 axe.min.js: nothing is fetched while the tests run.
@@ -15,12 +16,12 @@ from collections.abc import Iterator
 
 import pytest
 from axe_playwright_python.sync_playwright import Axe
-from django.contrib import admin
-from django.contrib.auth import get_user_model
 
 from people.models import Person
-from pubs.models import BibtexImport, ImportJob, JobStage, Paper, Venue
+from pubs.models import Paper, Venue
+from tests.e2e.admin_crawl import add_admin_and_jobs, log_in, visit_admin
 from tests.e2e.conftest import SCREENSHOTS
+from tests.e2e.layout import layout_problems
 
 pytestmark = pytest.mark.django_db
 
@@ -31,24 +32,6 @@ BLOCKING = {"critical", "serious"}
 #: are in Chinese under /zh-hans/.
 BROWSERS = {"en": "en-GB", "zh": "zh-CN"}
 PREFIXES = {"en": "", "zh": "/zh-hans"}
-PASSWORD = "a-long-pass-phrase"
-#: The stages of a job whose progress page shows (a planned job's page is the import preview,
-#: a done one's the import's record).
-PROGRESS_STAGES = [
-    JobStage.QUEUED,
-    JobStage.FETCHING,
-    JobStage.PLANNING,
-    JobStage.APPLYING,
-    JobStage.FAILED,
-    JobStage.CANCELLED,
-]
-BIB = """@inproceedings{odd2025,
-  title = {A Paper At An Odd Workshop},
-  author = {Jiarui Fang and Ada Lovelace},
-  booktitle = {Workshop on Odd Things},
-  year = {2025}
-}
-"""
 
 
 @pytest.fixture(scope="module")
@@ -56,18 +39,7 @@ def site(demo_site, django_db_blocker) -> str:
     """The demo data (with its venues) on a live server, with a superuser and an import
     job in each stage (committed, emptied with the rest after the module)."""
     with django_db_blocker.unblock():
-        get_user_model().objects.create_superuser("labadmin", "", PASSWORD)
-        for stage in PROGRESS_STAGES:
-            record = BibtexImport.objects.create(
-                file_name=f"{stage}.bib", sha256="0" * 64, status="pending"
-            )
-            ImportJob.objects.create(
-                record=record,
-                stage=stage,
-                action="plan",
-                progress={"done": 3, "total": 10},
-                message="Crossref did not answer" if stage == JobStage.FAILED else "",
-            )
+        add_admin_and_jobs()
     return demo_site
 
 
@@ -146,63 +118,17 @@ def test_public_pages_have_no_serious_accessibility_finding(site, session, langu
     assert not findings, "\n".join(findings)
 
 
-def log_in(page, site: str) -> None:
-    page.goto(f"{site}/admin/login/?next=/admin/")
-    page.fill("#id_username", "labadmin")
-    page.fill("#id_password", PASSWORD)
-    page.click("input[type=submit]")
-    page.wait_for_selector("#content-main")
-
-
-def admin_pages() -> dict[str, str]:
-    """The admin's index, and the list, the add form and the first record's change form of
-    every model it registers (where there is a record); each job's progress page."""
-    pages = {"index": "/admin/"}
-    for model in admin.site._registry:
-        meta = model._meta
-        base = f"/admin/{meta.app_label}/{meta.model_name}/"
-        pages[f"{meta.model_name}-list"] = base
-        pages[f"{meta.model_name}-add"] = f"{base}add/"
-        record = model._default_manager.order_by("pk").first()
-        if record is not None:
-            pages[f"{meta.model_name}-change"] = f"{base}{record.pk}/change/"
-    for job in ImportJob.objects.filter(stage__in=PROGRESS_STAGES):
-        pages[f"job-{job.stage}"] = f"/admin/pubs/importjob/{job.pk}/progress/"
-    return pages
-
-
 @pytest.mark.parametrize("language", BROWSERS)
-def test_admin_pages_have_no_serious_accessibility_finding(
+def test_admin_pages_have_no_serious_accessibility_finding_and_hide_nothing_on_a_laptop(
     site, session, language, capsys, tmp_path
 ):
+    """Each page is also measured for what its layout hides in the laptop's window (the
+    phone's is tests/e2e/test_admin_layout_widths.py): one visit for both."""
     page = session
     log_in(page, site)
-    findings = []
-    pages = admin_pages()
-    for name, path in pages.items():
-        page.goto(f"{site}{path}")
+    findings, hidden = [], []
+    for name in visit_admin(page, site, tmp_path):
         findings += audit(page, f"admin-{name}-{language}", capsys)
-
-    # A picker open for typing: the venue's on a paper's form.
-    page.goto(f"{site}{pages['paper-change']}")
-    page.click(".field-venue .select2-selection")
-    page.wait_for_selector(".select2-dropdown .select2-search__field")
-    findings += audit(page, f"admin-paper-venue-picker-{language}", capsys)
-
-    # A form showing its errors: a paper saved without a title.
-    page.goto(f"{site}/admin/pubs/paper/add/")
-    page.click("input[name=_save]")
-    page.wait_for_selector(".errornote")
-    findings += audit(page, f"admin-paper-errors-{language}", capsys)
-
-    # The import preview of a file.
-    bib = tmp_path / "odd.bib"
-    bib.write_text(BIB, encoding="utf-8")
-    page.goto(f"{site}/admin/pubs/bibteximport/upload/")
-    page.set_input_files("#id_file", str(bib))
-    page.click("input[name=preview]")
-    page.wait_for_selector("#import-preview")
-    findings += audit(page, f"admin-import-preview-{language}", capsys)
-
-    assert {"paper-change", "person-change", "job-failed"} <= set(pages)
+        hidden += [f"{name}: {problem}" for problem in layout_problems(page)]
     assert not findings, "\n".join(findings)
+    assert not hidden, "\n".join(hidden)

@@ -1,4 +1,6 @@
-"""manage.py import_bibtex FILE... — plan, report, and (unless --dry-run) apply an import."""
+"""manage.py import_bibtex FILE... — plan, report, and (unless --dry-run) apply an import.
+
+The summary is in the site's language (LANGUAGE_CODE), or in the one --language names."""
 
 from __future__ import annotations
 
@@ -7,6 +9,8 @@ from pathlib import Path
 from django.conf import settings
 from django.core.management.base import BaseCommand, CommandError, CommandParser
 from django.db import transaction
+from django.utils import translation
+from django.utils.translation import gettext as _
 
 from people.models import Group, Person
 from pubs.bibtex.parse import BibtexError, TimeBudget, decode
@@ -15,6 +19,7 @@ from pubs.bibtex.report import report_lines
 from pubs.imports.apply import bibtex_import_apply
 from pubs.imports.errors import ImportBlocked
 from pubs.imports.lock import bibtex_import_lock
+from pubs.imports.messages import translated_message, translated_report_line
 from pubs.imports.plan import bibtex_import_plan, plan_people_names
 from pubs.models import Venue
 
@@ -74,6 +79,12 @@ class Command(BaseCommand):
             "--link-base", default="", help="Base URL for relative pdf/slides/code links."
         )
         parser.add_argument(
+            "--language",
+            choices=[code for code, _name in settings.LANGUAGES],
+            default=None,
+            help="The language of the summary (default: LANGUAGE_CODE).",
+        )
+        parser.add_argument(
             "--seconds",
             type=float,
             default=None,
@@ -81,7 +92,11 @@ class Command(BaseCommand):
             "(default: IMPORT_PLAN_SECONDS, 300 s unless set).",
         )
 
-    def handle(self, *args, files: list[Path], dry_run: bool, group: str | None, **options) -> None:
+    def handle(self, *args, language: str | None, **options) -> None:
+        with translation.override(language or settings.LANGUAGE_CODE):
+            self._handle(**options)
+
+    def _handle(self, *, files: list[Path], dry_run: bool, group: str | None, **options) -> None:
         decisions = self._decisions(options)
         target = self._group(group)
         seconds = options["seconds"]
@@ -99,7 +114,7 @@ class Command(BaseCommand):
                 if dry_run:
                     raise DryRunDone
         except DryRunDone:
-            self.stdout.write("Dry run: nothing was written.")
+            self.stdout.write(_("Dry run: nothing was written."))
 
     @staticmethod
     def _take_the_import_lock() -> None:
@@ -107,7 +122,7 @@ class Command(BaseCommand):
         try:
             bibtex_import_lock()
         except ImportBlocked as exc:
-            raise CommandError(f"nothing was written: {exc}.") from exc
+            raise CommandError(_("nothing was written: %(why)s.") % {"why": _why(exc)}) from exc
 
     def _import(
         self,
@@ -130,13 +145,13 @@ class Command(BaseCommand):
                 budget=TimeBudget(seconds, advice=COMMAND_ADVICE),
             )
         except FileNotFoundError as exc:
-            raise CommandError(f"{path}: no such file.") from exc
+            raise CommandError(_("%(path)s: no such file.") % {"path": path}) from exc
         except BibtexError as exc:
-            raise CommandError(f"{path}: {exc}") from exc
+            raise CommandError(f"{path}: {translated_message(exc)}") from exc
         planned.plan.problems[:0] = problems
         people = plan_people_names(plan=planned.plan)
         for line in report_lines(path.name, planned.plan, verbose=verbose, people=people):
-            self.stdout.write(line)
+            self.stdout.write(translated_report_line(line))
         if dry_run:
             return
         try:
@@ -144,13 +159,24 @@ class Command(BaseCommand):
                 planned=planned, file_name=path.name, source="command", group=group
             )
         except ImportBlocked as exc:
-            raise CommandError(f"{path}: nothing was written: {exc}.") from exc
+            raise CommandError(
+                _("%(path)s: nothing was written: %(why)s.") % {"path": path, "why": _why(exc)}
+            ) from exc
         counts = record.counts
+        imported = _(
+            "Imported %(file)s: %(created)s papers created, %(updated)s updated, %(people)s new "
+            "people (import #%(pk)s; undo it in the admin)."
+        )
         self.stdout.write(
             self.style.SUCCESS(
-                f"Imported {path.name}: {counts['created']} papers created, "
-                f"{counts['updated']} updated, {counts['people_new']} new people "
-                f"(import #{record.pk}; undo it in the admin)."
+                imported
+                % {
+                    "file": path.name,
+                    "created": counts["created"],
+                    "updated": counts["updated"],
+                    "people": counts["people_new"],
+                    "pk": record.pk,
+                }
             )
         )
 
@@ -161,8 +187,8 @@ class Command(BaseCommand):
             create_venues=options["create_venues"],
             overwrite_all=options["overwrite"],
         )
-        decisions.people.update(_choices(options["author"], "--author", Person, "person"))
-        decisions.venues.update(_choices(options["venue"], "--venue", Venue, "venue"))
+        decisions.people.update(_choices(options["author"], "--author", Person))
+        decisions.venues.update(_choices(options["venue"], "--venue", Venue))
         return decisions
 
     def _group(self, slug: str | None) -> Group | None:
@@ -170,11 +196,16 @@ class Command(BaseCommand):
             return None
         group = Group.objects.filter(slug=slug).first()
         if group is None:
-            raise CommandError(f"--group {slug!r}: no group with this slug.")
+            raise CommandError(_("--group %(slug)r: no group with this slug.") % {"slug": slug})
         return group
 
 
-def _choices(items: list[str], option: str, model, noun: str) -> dict[str, int | str]:
+def _why(blocked: ImportBlocked) -> str:
+    """Why an import was not written, each of its reasons in the active language."""
+    return _("; ").join(translated_message(reason) for reason in str(blocked).split("; "))
+
+
+def _choices(items: list[str], option: str, model) -> dict[str, int | str]:
     """ "NAME=SLUG" choices: the name -> the primary key of the row with that slug, or NEW."""
     chosen: dict[str, int | str] = {}
     for item in items:
@@ -184,7 +215,10 @@ def _choices(items: list[str], option: str, model, noun: str) -> dict[str, int |
             continue
         row = model.objects.filter(slug=slug).first()
         if row is None:
-            raise CommandError(f"{option} {item!r}: no {noun} with the slug {slug!r}.")
+            raise CommandError(
+                _("%(option)s %(item)r: no %(noun)s with the slug %(slug)r.")
+                % {"option": option, "item": item, "noun": model._meta.verbose_name, "slug": slug}
+            )
         chosen[name] = row.pk
     return chosen
 
@@ -192,5 +226,7 @@ def _choices(items: list[str], option: str, model, noun: str) -> dict[str, int |
 def _pair(item: str, option: str) -> tuple[str, str]:
     name, sep, value = item.rpartition("=")
     if not sep or not name.strip() or not value.strip():
-        raise CommandError(f'{option} {item!r}: write it as "NAME=SLUG".')
+        raise CommandError(
+            _('%(option)s %(item)r: write it as "NAME=SLUG".') % {"option": option, "item": item}
+        )
     return name.strip(), value.strip()
