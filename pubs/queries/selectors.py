@@ -22,7 +22,18 @@ from people import names
 from people.models import Advising, Group, Membership, Person, Role
 from pubs.export.model import ExportAuthor, ExportPaper, OtherVersion
 from pubs.metrics import h_index
-from pubs.models import Authorship, CitationCount, Link, Paper, Tag, Venue, VenueRank, ccf_label
+from pubs.models import (
+    Authorship,
+    CitationCount,
+    Link,
+    Paper,
+    Tag,
+    Venue,
+    VenueRank,
+    WorkCount,
+    WorkCountState,
+    ccf_label,
+)
 from pubs.search import name_key, printed_forms
 from pubs.venues import ccf
 
@@ -578,6 +589,101 @@ def tally(papers: QuerySet[Paper]) -> Tally:
     return Tally(dict(counts), dict(citations))
 
 
+# -- counts kept on write (pubs.services.work_counts) ------------------------------------------
+
+
+def counts_current() -> bool:
+    """Whether the work counts may be read (pubs.services.work_counts): not stale."""
+    return WorkCountState.objects.filter(pk=1, stale=False).exists()
+
+
+@dataclass(frozen=True)
+class Scope:
+    """Which works a list starts from, as its summary rows say: every public work, a
+    person's, a group's (``person``, ``group``: ids), or those at a venue (``venue``: an
+    id, of every work); and whether the rows may be read (``current``)."""
+
+    person: int | None = None
+    group: int | None = None
+    venue: int | None = None
+    current: bool = False
+
+    def rows(self) -> QuerySet[WorkCount]:
+        """The summary rows of the list."""
+        rows = WorkCount.objects.filter(person=self.person, group=self.group)
+        return rows.filter(venue=self.venue) if self.venue is not None else rows
+
+
+def _rank_rows(value: str, filters: dict[str, Any]) -> Q:
+    """The rows of venues ranked ``value`` (A, B, C; "none": unranked or no venue) in the
+    filter's CCF edition, as PaperQuerySet.ranked reads it."""
+    edition = int(filters.get("edition") or settings.CCF_CURRENT_EDITION)
+    ranked = VenueRank.objects.filter(venue=OuterRef("venue"), ranking=ccf.RANKING, edition=edition)
+    if value == "none":
+        return ~Q(Exists(ranked))
+    return Q(Exists(ranked.filter(rank=value)))
+
+
+#: The filters of a list (pubs.web.filters.PaperFilter) its summary rows answer: name -> the
+#: rows it keeps. A list filtered by any other (kind, status, person, group, tag, the
+#: search) is counted from its papers, through their indexes.
+SUMMARY_FILTERS: dict[str, Callable[[Any, dict[str, Any]], Q]] = {
+    "year": lambda value, filters: Q(year=value),
+    "year_min": lambda value, filters: Q(year__gte=value),
+    "year_max": lambda value, filters: Q(year__lte=value),
+    "venue": lambda value, filters: Q(venue__slug=value),
+    "rank": _rank_rows,
+    "edition": lambda value, filters: Q(),  # read by "rank"
+}
+
+
+def list_scope(
+    *, person: int | None = None, group: int | None = None, venue: int | None = None
+) -> Scope:
+    """The scope of a list, with whether its counts are current (one query)."""
+    return Scope(person, group, venue, current=counts_current())
+
+
+def summary_year_counts(
+    scope: Scope, filters: dict[str, Any]
+) -> list[tuple[int | None, int]] | None:
+    """(year, number of works), newest first, of the list of ``scope`` with ``filters``
+    (cleaned values; empty ones are not set), from its summary rows (one query); None
+    when the counts are stale or a filter is set that the rows cannot answer."""
+    given = {name: value for name, value in filters.items() if value not in (None, "")}
+    if not scope.current or any(name not in SUMMARY_FILTERS for name in given):
+        return None
+    rows = scope.rows()
+    for name, value in given.items():
+        rows = rows.filter(SUMMARY_FILTERS[name](value, given))
+    counts = rows.order_by().values_list("year").annotate(n=Sum("works"))
+    return sorted(((year, n) for year, n in counts if n), key=_newest_first)
+
+
+def summary_tally(scope: Scope, papers: QuerySet[Paper]) -> Tally:
+    """``tally`` of ``papers``, the list of ``scope``, from its summary rows when they
+    are current: its works and their citations by year and current rank (two queries,
+    however many works)."""
+    if not scope.current:
+        return tally(papers)
+    ranks = current_ranks()
+    counts: dict[tuple[int | None, str], int] = defaultdict(int)
+    citations: dict[tuple[int | None, str], int] = defaultdict(int)
+    for year, venue, works, cited in scope.rows().values_list(
+        "year", "venue_id", "works", "citations"
+    ):
+        key = (year, ranks.get(venue, ""))
+        counts[key] += works
+        citations[key] += cited
+    return Tally(dict(counts), dict(citations))
+
+
+def _summed_works(**scope: Any) -> Coalesce:
+    """The number of works of each row's scope (a person, a venue), as an expression."""
+    rows = WorkCount.objects.filter(**scope).order_by().values(*scope)
+    return Coalesce(Subquery(rows.annotate(n=Sum("works")).values("n")[:1]), 0)
+
+
 @dataclass(frozen=True)
 class Citations:
     """A person's citations, computed from the citation counts of their public papers (the
@@ -650,11 +756,15 @@ def _work(prefix: str = "") -> Coalesce:
 def people() -> QuerySet[Person]:
     """Public people with the number of their public works (the versions of one work
     count once), members first."""
-    public = Q(authorships__paper__is_public=True)
+    if counts_current():
+        paper_count = _summed_works(person=OuterRef("pk"))
+    else:
+        public = Q(authorships__paper__is_public=True)
+        paper_count = Count(_work("authorships__paper__"), filter=public, distinct=True)
     return (
         public_people()
         .annotate(
-            paper_count=Count(_work("authorships__paper__"), filter=public, distinct=True),
+            paper_count=paper_count,
             is_member=Exists(Membership.objects.confirmed().filter(person=OuterRef("pk"))),
         )
         .order_by("family_name", "given_name", "pk")
@@ -764,9 +874,14 @@ def group_members(group: Group) -> list[RoleMembers]:
 def venues(sort: str = "rank", *, with_papers_only: bool = False) -> QuerySet[Venue]:
     """Venues with their current rank and the number of their public papers listed (a
     version folded into another one is listed at the venue of the version that stands)."""
-    public = Q(papers__is_public=True, papers__folded_into__isnull=True)
+    if counts_current():
+        paper_count = _summed_works(venue=OuterRef("pk"), person=None, group=None)
+    else:
+        paper_count = Count(
+            "papers", filter=Q(papers__is_public=True, papers__folded_into__isnull=True)
+        )
     queryset = Venue.objects.annotate(
-        paper_count=Count("papers", filter=public),
+        paper_count=paper_count,
         current_rank=Subquery(
             VenueRank.objects.filter(
                 venue=OuterRef("pk"), ranking=ccf.RANKING, edition=settings.CCF_CURRENT_EDITION

@@ -1,0 +1,218 @@
+"""The work counts: how many works each public list shows, by year and venue, kept on write.
+
+The counts and tallies of the public pages (a list's total and years, a person's and a
+group's counts by CCF rank and year, the chart, the people and venue indexes) read
+``WorkCount`` rows (pubs.queries.selectors) rather than count every paper at each request.
+Each row holds the works of one scope (every public list, a person, a group) of one year at
+one venue, and the citations of those works added up.
+
+Every write that changes which works a list shows calls :func:`work_counts_refresh` with
+what it touched: a paper added, changed, hidden, deleted or folded as a version (the
+papers, and the people who were its authors before the write when it removed some), an
+authorship added or removed, a membership's dates changed (the group), a citation count
+read. The refresh recounts the scopes those touch from the selectors, so a summary holds
+what a fresh count of the same list says. A venue's change of rank needs no refresh: the
+rows name the venue, and its rank is read when the counts are. ``manage.py
+work_counts_rebuild`` recounts everything.
+
+The services write inside :class:`counted_write`. A write of papers, authors, groups'
+papers or memberships made outside one (the shell, ``loaddata``, a factory) marks the counts
+stale (pubs.signals): the pages then count from the papers, as they would without a
+summary, until a rebuild. A write that forgets a refresh is slow, never wrong.
+"""
+
+from __future__ import annotations
+
+import threading
+from collections import defaultdict
+from collections.abc import Iterable, Iterator
+from contextlib import ContextDecorator, contextmanager
+
+from django.db import transaction
+from django.db.models import Count, QuerySet, Sum
+from django.db.models.functions import Coalesce
+
+from people.models import Group, Membership, Person
+from pubs.models import Authorship, Paper, WorkCount, WorkCountState
+from pubs.queries import selectors
+
+#: Past this many papers or people touched, everything is recounted at once: cheaper than
+#: finding the scopes of each (an import of thousands of papers).
+RECOUNT_ALL = 2000
+#: Rows per INSERT.
+BATCH_SIZE = 1000
+
+#: (year, venue id) -> [works, citations]
+Counts = dict[tuple[int | None, int | None], list[int]]
+
+
+_writing = threading.local()
+
+
+class counted_write(ContextDecorator):
+    """A write whose service refreshes the counts it changes (a block, or a decorated
+    function): its rows' signals leave the counts current."""
+
+    def __enter__(self) -> counted_write:
+        _writing.depth = getattr(_writing, "depth", 0) + 1
+        return self
+
+    def __exit__(self, *exc: object) -> None:
+        _writing.depth -= 1
+
+
+def counted_now() -> bool:
+    """Whether this thread is inside a :class:`counted_write`."""
+    return getattr(_writing, "depth", 0) > 0
+
+
+def work_counts_stale() -> None:
+    """Mark the counts stale: something changed them that no refresh follows."""
+    WorkCountState.objects.filter(pk=1, stale=False).update(stale=True)
+
+
+def work_counts_refresh(
+    *,
+    papers: Iterable[int] = (),
+    people: Iterable[int] = (),
+    groups: Iterable[int] = (),
+) -> None:
+    """Recount the lists that ``papers`` (ids), ``people`` and ``groups`` are on: every
+    public list, the people who wrote the papers or a version of their works, the groups
+    of those papers and of those people, and the people and groups given (an author
+    removed, a membership changed). Called after the write, inside its transaction."""
+    papers, people, groups = set(papers), set(people), set(groups)
+    if len(papers) > RECOUNT_ALL or len(people) > RECOUNT_ALL:
+        work_counts_rebuild()
+        return
+    people, groups = _lists_of(papers, people, groups)
+    with transaction.atomic():
+        _store_all()
+        if people:
+            _store_people(people)
+        for group in Group.objects.filter(pk__in=groups):
+            _store(_counts(selectors.group_papers(group)), group=group.pk)
+
+
+@contextmanager
+def work_counts_kept(*, papers: Iterable[int]) -> Iterator[None]:
+    """Around a write of ``papers`` that may take them off lists (an author removed, a
+    group taken away, the papers deleted): the lists they are on before the write and
+    those they are on after it are recounted once it is done."""
+    papers = set(papers)
+    with counted_write():
+        if len(papers) > RECOUNT_ALL:
+            yield
+            work_counts_rebuild()
+            return
+        people, groups = _lists_of(papers, set(), set())
+        yield
+        work_counts_refresh(papers=papers, people=people, groups=groups)
+
+
+def _lists_of(papers: set[int], people: set[int], groups: set[int]) -> tuple[set[int], set[int]]:
+    """The people and groups whose lists ``papers`` are on, with ``people`` and ``groups``,
+    and the groups of those people."""
+    if papers:
+        works = papers | _versions_of(papers)
+        people |= set(
+            Authorship.objects.filter(paper__in=works).values_list("person_id", flat=True)
+        )
+        groups |= set(
+            Paper.groups.through.objects.filter(paper__in=works).values_list("group_id", flat=True)
+        )
+    if people:
+        groups |= set(
+            Membership.objects.filter(person__in=people).values_list("group_id", flat=True)
+        )
+    return people, groups
+
+
+def work_counts_rebuild() -> None:
+    """Recount every list: every work, every person, every group; the counts are current."""
+    with transaction.atomic():
+        _store_all()
+        _store_people(None)
+        for group in Group.objects.all():
+            _store(_counts(selectors.group_papers(group)), group=group.pk)
+        WorkCountState.objects.update_or_create(pk=1, defaults={"stale": False})
+
+
+def _versions_of(papers: set[int]) -> set[int]:
+    """The other papers of the works of ``papers``: those they are folded into, and those
+    folded into them."""
+    into = Paper.objects.filter(pk__in=papers, folded_into__isnull=False)
+    return set(into.values_list("folded_into", flat=True)) | set(
+        Paper.objects.filter(folded_into__in=papers).values_list("pk", flat=True)
+    )
+
+
+def _counts(works: QuerySet[Paper]) -> Counts:
+    """``works`` counted by year and venue, with their citations added up (one query)."""
+    rows = (
+        works.order_by()
+        .values_list("year", "venue_id")
+        .annotate(n=Count("pk"), cited=Sum("citation_count__count"))
+    )
+    return {(year, venue): [n, cited or 0] for year, venue, n, cited in rows}
+
+
+def _store_all() -> None:
+    _store(_counts(selectors.public_papers()))
+
+
+def _store_people(people: set[int] | None) -> None:
+    """Recount ``people`` (everyone when None) in three queries, whatever their number: a
+    person's works are the works of which they wrote a version (selectors.person_papers),
+    each counted once."""
+    authored = (
+        Authorship.objects.all() if people is None else Authorship.objects.filter(person__in=people)
+    )
+    work = Coalesce("paper__folded_into", "paper")
+    pairs = set(authored.values_list("person_id", work))
+    works = selectors.public_papers().order_by()
+    if people is not None:
+        works = works.filter(pk__in=authored.values(work))
+    shown = {
+        pk: (year, venue, cited or 0)
+        for pk, year, venue, cited in works.values_list(
+            "pk", "year", "venue_id", "citation_count__count"
+        )
+    }
+    by_person: dict[int, Counts] = defaultdict(dict)
+    for person, pk in pairs:
+        if pk in shown:
+            year, venue, cited = shown[pk]
+            counts = by_person[person].setdefault((year, venue), [0, 0])
+            counts[0] += 1
+            counts[1] += cited
+    scope = WorkCount.objects.filter(person__isnull=False)
+    if people is not None:
+        scope = scope.filter(person__in=people)
+    scope.delete()
+    if people is not None:  # a person merged into another one is gone
+        living = set(Person.objects.filter(pk__in=people).values_list("pk", flat=True))
+        by_person = {person: counts for person, counts in by_person.items() if person in living}
+    WorkCount.objects.bulk_create(
+        (
+            WorkCount(person_id=person, year=year, venue_id=venue, works=n, citations=cited)
+            for person, counts in by_person.items()
+            for (year, venue), (n, cited) in counts.items()
+        ),
+        batch_size=BATCH_SIZE,
+    )
+
+
+def _store(counts: Counts, *, group: int | None = None) -> None:
+    """Replace the rows of every list (``group`` None) or of a group by ``counts``."""
+    if group is None:
+        WorkCount.objects.filter(person__isnull=True, group__isnull=True).delete()
+    else:
+        WorkCount.objects.filter(group=group).delete()
+    WorkCount.objects.bulk_create(
+        (
+            WorkCount(group_id=group, year=year, venue_id=venue, works=n, citations=cited)
+            for (year, venue), (n, cited) in counts.items()
+        ),
+        batch_size=BATCH_SIZE,
+    )
