@@ -126,7 +126,7 @@ def bibtex_import_apply(
         "paper_id", flat=True
     )
     work_counts_refresh(
-        papers={*created, *updated, *linked, *completed},
+        papers={*created.values(), *updated, *linked, *completed},
         groups=[group.pk] if group is not None else [],
     )
     public_version.bump()  # bulk writes send no signals

@@ -165,14 +165,13 @@ def _store_people(people: set[int] | None) -> None:
     """Recount ``people`` (everyone when None) in three queries, whatever their number: a
     person's works are the works of which they wrote a version (selectors.person_papers),
     each counted once."""
-    authored = (
-        Authorship.objects.all() if people is None else Authorship.objects.filter(person__in=people)
-    )
-    work = Coalesce("paper__folded_into", "paper")
-    pairs = set(authored.values_list("person_id", work))
+    authored = Authorship.objects.annotate(work=Coalesce("paper__folded_into", "paper"))
+    if people is not None:
+        authored = authored.filter(person__in=people)
+    pairs = set(authored.values_list("person_id", "work"))
     works = selectors.public_papers().order_by()
     if people is not None:
-        works = works.filter(pk__in=authored.values(work))
+        works = works.filter(pk__in=authored.values("work"))
     shown = {
         pk: (year, venue, cited or 0)
         for pk, year, venue, cited in works.values_list(
