@@ -84,7 +84,7 @@ def fill_copies(copies: int) -> None:
                     person_model(
                         **{
                             **{k: v for k, v in row.items() if k not in unique},
-                            "slug": f"{row['slug'][:110]}-{copy}",
+                            "slug": f"{row['slug'][:110]}-c{copy}",
                             "orcid": "",
                             "user_id": None,
                         }
@@ -101,7 +101,7 @@ def fill_copies(copies: int) -> None:
             for row in papers:
                 values = {k: v for k, v in row.items() if k not in (*unique, "folded_into_id")}
                 values.update(
-                    slug=f"{row['slug'][:110]}-{copy}",
+                    slug=f"{row['slug'][:110]}-c{copy}",
                     doi=f"{row['doi']}.c{copy}" if row["doi"] else "",
                     arxiv_id="",
                     citation_key=f"{row['citation_key']}-{copy}" if row["citation_key"] else "",

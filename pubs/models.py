@@ -951,6 +951,9 @@ class WorkCount(models.Model):
             models.Index(
                 fields=["year"], condition=Q(person=None, group=None), name="workcount_all_year"
             ),
+            models.Index(
+                fields=["venue"], condition=Q(person=None, group=None), name="workcount_all_venue"
+            ),
         ]
 
     def __str__(self) -> str:

@@ -85,6 +85,10 @@ class Migration(migrations.Migration):
             model_name='workcount',
             index=models.Index(condition=models.Q(('group', None), ('person', None)), fields=['year'], name='workcount_all_year'),
         ),
+        migrations.AddIndex(
+            model_name='workcount',
+            index=models.Index(condition=models.Q(('group', None), ('person', None)), fields=['venue'], name='workcount_all_venue'),
+        ),
         migrations.AddConstraint(
             model_name='workcount',
             constraint=models.CheckConstraint(condition=models.Q(('person__isnull', True), ('group__isnull', True), _connector='OR'), name='workcount_one_scope'),
