@@ -65,6 +65,11 @@ def page_of(request: HttpRequest, items: QuerySet, per_page: int, count: int | N
     return paginator.get_page(PageQuery(request.GET).values()["page"])
 
 
+def _offset(request: HttpRequest) -> int:
+    """The first paper of the page of a list the (checked) query string asks for."""
+    return (PageQuery(request.GET).values()["page"] - 1) * selectors.PAGE_SIZE
+
+
 def paper_list_context(
     request: HttpRequest,
     papers: QuerySet[Paper],
@@ -233,8 +238,9 @@ def weighed(request: HttpRequest, counts: selectors.Tally) -> tuple[selectors.Ta
 @cached_page(StatsListQuery)
 def person_detail(request: HttpRequest, slug: str) -> HttpResponse:
     person = get_object_or_404(selectors.public_people(), slug=slug)
-    papers = selectors.person_papers(person)
     scope = selectors.list_scope(person=person.pk)
+    walk = selectors.walk_pays(scope, _offset(request))
+    papers = selectors.person_papers(person, walk=walk)
     tally = selectors.summary_tally(scope, papers)
     counts, weigh = weighed(request, tally)
     advisors, advisees = selectors.advising(person)
@@ -263,8 +269,9 @@ def person_detail(request: HttpRequest, slug: str) -> HttpResponse:
 def group_detail(request: HttpRequest, slug: str) -> HttpResponse:
     group = get_object_or_404(Group, slug=slug)
     members = selectors.group_members(group)
-    papers = selectors.group_papers(group)
     scope = selectors.list_scope(group=group.pk)
+    walk = selectors.walk_pays(scope, _offset(request))
+    papers = selectors.group_papers(group, walk=walk)
     tally = selectors.summary_tally(scope, papers)
     counts, weigh = weighed(request, tally)
     since = timezone.localdate().year - SUMMARY_YEARS + 1

@@ -157,3 +157,53 @@ def test_query_counts_with_the_summary_are_the_same_at_10_and_1000_papers(client
     at_1000 = query_counts(client, urls)
 
     assert at_1000 == at_10
+
+
+def test_a_person_walked_lists_the_same_works_in_the_same_order(papers):
+    person = Person.objects.order_by("pk").first()
+    read = list(selectors.person_papers(person).values_list("pk", flat=True))
+    walked = list(selectors.person_papers(person, walk=True).values_list("pk", flat=True))
+    assert walked == read
+    assert len(read) > 2
+
+
+def test_a_group_walked_lists_the_same_works_in_the_same_order(papers):
+    group = Group.objects.order_by("pk").first()
+    read = list(selectors.group_papers(group).values_list("pk", flat=True))
+    walked = list(selectors.group_papers(group, walk=True).values_list("pk", flat=True))
+    assert walked == read
+    assert len(read) > 2
+
+
+def test_a_list_of_most_works_is_walked(papers):
+    bulk_dataset(
+        1000,
+        prefix="mine",
+        onto=(Person.objects.first(), Group.objects.first(), Venue.objects.first()),
+    )
+    work_counts_rebuild()
+    assert selectors.walk_pays(selectors.list_scope(person=Person.objects.first().pk), 0)
+
+
+def test_a_short_list_is_read_whole(papers):
+    person = Person.objects.order_by("-pk").first()
+    assert not selectors.walk_pays(selectors.list_scope(person=person.pk), 0)
+
+
+def test_a_deep_page_of_a_long_list_is_read_whole(papers):
+    bulk_dataset(
+        200,
+        prefix="mine",
+        onto=(Person.objects.first(), Group.objects.first(), Venue.objects.first()),
+    )
+    work_counts_rebuild()
+    assert not selectors.walk_pays(selectors.list_scope(person=Person.objects.first().pk), 10_000)
+
+
+def test_a_list_is_not_walked_on_stale_counts(papers):
+    bulk_dataset(
+        200,
+        prefix="mine",
+        onto=(Person.objects.first(), Group.objects.first(), Venue.objects.first()),
+    )
+    assert not selectors.walk_pays(selectors.list_scope(person=Person.objects.first().pk), 0)
