@@ -9,10 +9,11 @@ For each size it fills a database of its own (``labpubs_scale_<size>``, made aga
 imported into the group "bench-lab" whose members are the ten most prolific authors
 (pages_bench.build_lab). At 100,000 papers, the rest comes from ``--fill``:
 
-- ``dataset``: the chunks ``pubs_100000_2.bib`` … ``_5.bib`` and then ``_1.bib``'s copies
-  after the first 10,000 (bench/dataset_100k.py writes them to ~/.cache/labpubs-bench/),
-  imported with the import command: copies of the file whose most prolific authors are the
-  same people and everyone else a person of their own;
+- ``dataset``: the chunks ``pubs_100000_1.bib`` … ``_5.bib`` that bench/dataset_100k.py
+  writes to ~/.cache/labpubs-bench/, imported with the import command (the first 10,000
+  entries of the first chunk are pubs_10000.bib, there already: they change nothing):
+  copies of the file whose most prolific authors are the same people and everyone else a
+  person of their own, with the hard cases of real files; slow (an import per chunk);
 - ``copies``: nine copies of the 10,000 papers written straight into the tables (papers,
   authors, versions, the group's papers), the 32 most prolific authors the same people in
   every copy and everyone else a new person of the same name in each; quicker, no identity
