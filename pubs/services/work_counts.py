@@ -66,7 +66,8 @@ def counted_now() -> bool:
 
 def work_counts_stale() -> None:
     """Mark the counts stale: something changed them that no refresh follows."""
-    WorkCountState.objects.filter(pk=1, stale=False).update(stale=True)
+    # Unconditional: a rebuild holding the row makes this wait, then stale wins.
+    WorkCountState.objects.filter(pk=1).update(stale=True)
 
 
 def work_counts_refresh(
@@ -129,6 +130,10 @@ def _lists_of(papers: set[int], people: set[int], groups: set[int]) -> tuple[set
 def work_counts_rebuild() -> None:
     """Recount every list: every work, every person, every group; the counts are current."""
     with transaction.atomic():
+        # Held until the counts are written: a write outside the services meanwhile waits to
+        # mark them stale, rather than being counted by none and marked over.
+        WorkCountState.objects.get_or_create(pk=1)
+        WorkCountState.objects.select_for_update().get(pk=1)
         _store_all()
         _store_people(None)
         for group in Group.objects.all():
