@@ -31,7 +31,14 @@ from django.db import connection, transaction
 from django.db.models import Count, QuerySet, Sum
 
 from people.models import Group, Membership
-from pubs.models import Authorship, CitationCount, Paper, WorkCount, WorkCountState
+from pubs.models import (
+    Authorship,
+    CitationCount,
+    Paper,
+    PublicVersion,
+    WorkCount,
+    WorkCountState,
+)
 from pubs.queries import selectors
 
 #: Past this many papers or people touched, everything is recounted at once: cheaper than
@@ -86,6 +93,7 @@ def work_counts_refresh(
         return
     people, groups = _lists_of(papers, people, groups)
     with transaction.atomic():
+        _in_turn()
         _store_all()
         if people:
             _store_people(people)
@@ -107,6 +115,15 @@ def work_counts_kept(*, papers: Iterable[int]) -> Iterator[None]:
         people, groups = _lists_of(papers, set(), set())
         yield
         work_counts_refresh(papers=papers, people=people, groups=groups)
+
+
+def _in_turn() -> None:
+    """Wait for the other writes of public data to end, and hold them off until this one
+    does: two refreshes that read before each other's writes were committed would each
+    store counts without the other's. The row taken is the public version's, which every
+    such write takes anyway when it bumps it (pubs.services.public_version), so the order
+    of the locks is the same everywhere."""
+    list(PublicVersion.objects.select_for_update().filter(pk=1))
 
 
 def _lists_of(papers: set[int], people: set[int], groups: set[int]) -> tuple[set[int], set[int]]:
@@ -132,6 +149,7 @@ def work_counts_rebuild() -> None:
     with transaction.atomic():
         # Held until the counts are written: a write outside the services meanwhile waits to
         # mark them stale, rather than being counted by none and marked over.
+        _in_turn()
         WorkCountState.objects.get_or_create(pk=1)
         WorkCountState.objects.select_for_update().get(pk=1)
         _store_all()
