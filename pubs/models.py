@@ -437,7 +437,8 @@ class Paper(models.Model):
             models.Index(fields=["is_public", "year"]),
             models.Index(fields=["created"]),
         ]
-        # The GIN index of the search text exists on PostgreSQL alone, made by migration
+        # The index of the public lists' order (migration 0012) and the GIN index of the
+        # search text exist on PostgreSQL alone, made by migrations 0012_work_counts and
         # 0002_paper_search_index outside the model's state (SQLite rebuilds the table
         # from that state at every change of Paper, and has no GIN index to build).
 
@@ -913,3 +914,63 @@ class CitationCount(models.Model):
 
     def __str__(self) -> str:
         return f"{self.count} ({self.source}, {self.date})"
+
+
+class WorkCount(models.Model):
+    """How many works a public list shows, by year and venue: the works of every list (no
+    person and no group), of a person, or of a group, with the citations of those works
+    added up. A summary kept on write (pubs.services.work_counts): the counts and tallies
+    of the public pages read it instead of counting every paper. Keyed by venue rather
+    than rank, so that a venue's rank may change without a refresh."""
+
+    person = models.ForeignKey(
+        Person, on_delete=models.CASCADE, null=True, blank=True, related_name="+"
+    )
+    group = models.ForeignKey(
+        Group, on_delete=models.CASCADE, null=True, blank=True, related_name="+"
+    )
+    year = models.PositiveSmallIntegerField(null=True, blank=True)
+    venue = models.ForeignKey(
+        Venue, on_delete=models.CASCADE, null=True, blank=True, related_name="+"
+    )
+    works = models.PositiveIntegerField()
+    citations = models.PositiveBigIntegerField(default=0)
+
+    class Meta:
+        verbose_name = _("work count")
+        verbose_name_plural = _("work counts")
+        constraints = [
+            models.CheckConstraint(
+                condition=Q(person__isnull=True) | Q(group__isnull=True),
+                name="workcount_one_scope",
+            )
+        ]
+        indexes = [
+            # The list of every work is read by year or by venue; a person's and a group's
+            # rows by their foreign keys' own indexes.
+            models.Index(
+                fields=["year"], condition=Q(person=None, group=None), name="workcount_all_year"
+            ),
+            models.Index(
+                fields=["venue"], condition=Q(person=None, group=None), name="workcount_all_venue"
+            ),
+        ]
+
+    def __str__(self) -> str:
+        return f"{self.year} {self.venue_id}: {self.works}"
+
+
+class WorkCountState(models.Model):
+    """Whether the work counts may be read (one row): a write of papers, authors, groups'
+    papers or memberships made outside the services that keep the counts (the shell,
+    ``loaddata``, a script) marks them stale, and the pages count from the papers until
+    ``manage.py work_counts_rebuild`` recounts everything. No row: stale."""
+
+    stale = models.BooleanField(default=True)
+
+    class Meta:
+        verbose_name = _("work count state")
+        verbose_name_plural = _("work count states")
+
+    def __str__(self) -> str:
+        return "stale" if self.stale else "current"

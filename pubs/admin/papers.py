@@ -59,6 +59,7 @@ from pubs.search import search_text_refresh
 from pubs.services import public_version
 from pubs.services.papers import authorships_make_room, papers_match_venues, venue_index
 from pubs.services.versions import paper_versions_refold
+from pubs.services.work_counts import counted_write, work_counts_kept
 from pubs.uploads import check_link_file
 from pubs.venues import ccf
 
@@ -512,6 +513,18 @@ class PaperAdmin(ScopedAdmin, CheckedIds, RecordedAdmin):
             paper_history_baseline(obj)
         super().save_model(request, obj, form, change)
 
+    @counted_write()  # save_model and save_related keep the counts
+    def changeform_view(self, *args, **kwargs) -> HttpResponse:
+        return super().changeform_view(*args, **kwargs)
+
+    def delete_model(self, request: HttpRequest, obj: Paper) -> None:
+        with work_counts_kept(papers=[obj.pk]):
+            super().delete_model(request, obj)
+
+    def delete_queryset(self, request: HttpRequest, queryset: QuerySet) -> None:
+        with work_counts_kept(papers=list(queryset.values_list("pk", flat=True))):
+            super().delete_queryset(request, queryset)
+
     def venue_from_printed(self, request: HttpRequest, paper: Paper) -> None:
         """Give a paper saved without a venue the venue its "venue as printed" names, read as
         an import reads it (and its year, when it has none); say what was found, or why not."""
@@ -543,9 +556,10 @@ class PaperAdmin(ScopedAdmin, CheckedIds, RecordedAdmin):
 
     def save_related(self, request: HttpRequest, form, formsets, change: bool) -> None:
         versions_before = list(form.instance.versions.values_list("pk", flat=True))
-        super().save_related(request, form, formsets, change)
-        search_text_refresh([form.instance.pk])  # with its authors as saved
-        paper_versions_refold(paper_ids=[form.instance.pk, *versions_before])
+        with work_counts_kept(papers=[form.instance.pk, *versions_before]):
+            super().save_related(request, form, formsets, change)
+            search_text_refresh([form.instance.pk])  # with its authors as saved
+            paper_versions_refold(paper_ids=[form.instance.pk, *versions_before])
 
     def history_form_view(
         self, request: HttpRequest, object_id: str, version_id: str, extra_context=None
@@ -561,7 +575,7 @@ class PaperAdmin(ScopedAdmin, CheckedIds, RecordedAdmin):
                 authors_as_of(version.id, version_end(version)).values()
             ),
         }
-        with transaction.atomic():
+        with transaction.atomic(), work_counts_kept(papers=[version.id]):
             response = super().history_form_view(request, object_id, version_id, context)
             if request.method == "POST" and isinstance(response, HttpResponseRedirect):
                 # The paper's fields are reverted: its authors follow, and its versions'
@@ -637,8 +651,9 @@ class PaperAdmin(ScopedAdmin, CheckedIds, RecordedAdmin):
         for paper in papers:
             for name, value in values.items():
                 setattr(paper, name, value)
-        bulk_update_with_history(papers, Paper, list(values), default_user=request.user)
-        paper_versions_refold(paper_ids=[paper.pk for paper in papers])  # a version shown, hidden
+        with work_counts_kept(papers=[paper.pk for paper in papers]):
+            bulk_update_with_history(papers, Paper, list(values), default_user=request.user)
+            paper_versions_refold(paper_ids=[paper.pk for paper in papers])  # shown, hidden
         public_version.bump()  # bulk updates send no signals
         self.message_user(request, message % {"count": len(papers)}, messages.SUCCESS)
 

@@ -41,6 +41,7 @@ from pubs.permissions import (
     request_scope,
 )
 from pubs.search import search_text_refresh
+from pubs.services.work_counts import counted_write, work_counts_refresh
 
 
 class ConfirmedByAdmins:
@@ -81,10 +82,20 @@ class SettlesMemberships:
     (or gives to another person) holds when they may edit the person already, and is a
     request otherwise (pubs.permissions.membership_holds)."""
 
+    @counted_write()  # save_formset keeps the counts
+    def changeform_view(self, *args, **kwargs) -> HttpResponse:
+        return super().changeform_view(*args, **kwargs)
+
     def save_formset(self, request: HttpRequest, form, formset, change: bool) -> None:
-        if formset.model is Membership:
-            settle_memberships(request_scope(request), formset)
+        if formset.model is not Membership:
+            super().save_formset(request, form, formset, change)
+            return
+        settle_memberships(request_scope(request), formset)
+        stored = [f.instance.pk for f in formset.forms if f.instance.pk is not None]
+        groups = set(Membership.objects.filter(pk__in=stored).values_list("group_id", flat=True))
         super().save_formset(request, form, formset, change)
+        groups |= {f.instance.group_id for f in formset.forms if f.instance.group_id is not None}
+        work_counts_refresh(groups=groups)  # a group's papers follow its members' years
 
 
 def settle_memberships(scope: Scope, formset) -> None:
@@ -258,7 +269,10 @@ class MembershipAdmin(ConfirmedByAdmins, ScopedAdmin, RecordedAdmin, base.Member
             obj.requested = not obj.confirmed
         elif not scope.everything and redated_request(obj, form.changed_data):
             obj.confirmed = False
+        before = Membership.objects.filter(pk=obj.pk).values_list("group_id", flat=True)
+        groups = {*before, obj.group_id}
         super().save_model(request, obj, form, change)
+        work_counts_refresh(groups=groups)  # a group's papers follow its members' years
         if not obj.confirmed and not scope.everything:
             self.message_user(
                 request,
@@ -276,7 +290,23 @@ class MembershipAdmin(ConfirmedByAdmins, ScopedAdmin, RecordedAdmin, base.Member
                 messages.WARNING,
             )
 
+    @counted_write()  # save_model keeps the counts
+    def changeform_view(self, *args, **kwargs) -> HttpResponse:
+        return super().changeform_view(*args, **kwargs)
+
+    @counted_write()
+    def delete_model(self, request: HttpRequest, obj: Membership) -> None:
+        super().delete_model(request, obj)
+        work_counts_refresh(groups=[obj.group_id])
+
+    @counted_write()
+    def delete_queryset(self, request: HttpRequest, queryset: QuerySet) -> None:
+        groups = set(queryset.values_list("group_id", flat=True))
+        super().delete_queryset(request, queryset)
+        work_counts_refresh(groups=groups)
+
     @admin.action(description=_("Confirm the selected requests"), permissions=["confirm"])
+    @counted_write()
     def confirm_requests(self, request: HttpRequest, queryset: QuerySet) -> HttpResponse | None:
         """Show what the selected requests would reach (the years each covers and the papers
         it gives its group), then confirm those the user may confirm; say how many others."""
@@ -307,6 +337,7 @@ class MembershipAdmin(ConfirmedByAdmins, ScopedAdmin, RecordedAdmin, base.Member
         for membership in requests:
             membership.confirmed = True
             membership.save(update_fields=["confirmed"])  # one history record each
+        work_counts_refresh(groups={membership.group_id for membership in requests})
         self.message_user(
             request,
             ngettext("%(count)d request confirmed.", "%(count)d requests confirmed.", len(requests))

@@ -51,6 +51,7 @@ from pubs.search import paper_search_text, search_text_refresh
 from pubs.services import public_version, table_statistics
 from pubs.services.papers import authorships_make_room
 from pubs.services.versions import paper_versions_refold
+from pubs.services.work_counts import counted_write, work_counts_refresh
 from pubs.venues.catalogue import venue_slug
 from pubs.venues.resolution import abbreviation_key, abbreviations, venue_name
 from pubs.venues.series import series_abbreviation, series_groups
@@ -65,6 +66,7 @@ BATCH_SIZE = 1000
 
 
 @transaction.atomic
+@counted_write()
 def bibtex_import_apply(
     *,
     planned: PlannedImport,
@@ -120,6 +122,13 @@ def bibtex_import_apply(
     if not public:  # the papers it created wait for review (pubs.admin.imports)
         record.options["review"] = True
     record.save(update_fields=APPLIED_FIELDS if stored else None)
+    completed = Authorship.objects.filter(pk__in=changes["authorships"]).values_list(
+        "paper_id", flat=True
+    )
+    work_counts_refresh(
+        papers={*created.values(), *updated, *linked, *completed},
+        groups=[group.pk] if group is not None else [],
+    )
     public_version.bump()  # bulk writes send no signals
     table_statistics.table_statistics_refresh(changes=changes)  # ANALYZE once committed
     return record

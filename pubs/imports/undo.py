@@ -23,6 +23,7 @@ from pubs.search import search_text_refresh
 from pubs.services import public_version
 from pubs.services.papers import authorships_make_room
 from pubs.services.versions import paper_versions_refold
+from pubs.services.work_counts import work_counts_kept
 
 
 @transaction.atomic
@@ -41,8 +42,18 @@ def bibtex_import_undo(*, record: BibtexImport, user=None) -> list[str]:
         "default_change_reason": f"Import of {record.file_name} undone"[:100],
         "default_date": timezone.now(),
     }
-    with public_version.one_bump():  # thousands of deletions, each with its signal
-        notes = _undo(record.changes, history)
+    changes = record.changes
+    touched = {*changes.get("papers", []), *(pk for pk, _ in changes.get("updated", []))}
+    touched |= {pk for pair in changes.get("version_links", []) for pk in pair}
+    touched |= {pk for pk, _ in changes.get("group_links", [])}
+    touched |= set(
+        Authorship.objects.filter(pk__in=changes.get("authorships", [])).values_list(
+            "paper_id", flat=True
+        )
+    )
+    # thousands of deletions, each with its signal
+    with public_version.one_bump(), work_counts_kept(papers=touched):
+        notes = _undo(changes, history)
         record.status = ImportStatus.UNDONE
         record.undone = history["default_date"]
         record.undone_by = author

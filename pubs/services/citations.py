@@ -10,6 +10,7 @@ from django.utils import timezone
 from pubs.models import CitationCount, Paper
 from pubs.services import public_version
 from pubs.services.auto_apply import CITATION_COUNTS, auto_apply_kinds
+from pubs.services.work_counts import work_counts_refresh
 from pubs.sources import openalex
 from pubs.sources.http import HttpClient
 
@@ -37,5 +38,6 @@ def citations_refresh(*, http: HttpClient, papers: Iterable[Paper] | None = None
         update_fields=["count", "source", "date"],
     )
     if counts:
+        work_counts_refresh(papers=[count.paper.pk for count in counts])
         public_version.bump()
     return len(counts)

@@ -10,6 +10,7 @@ from pubs.models import MAX_POSITION, Authorship, Paper, PaperKind, Venue, Venue
 from pubs.search import search_text_refresh
 from pubs.services import public_version
 from pubs.services.versions import paper_versions_refold
+from pubs.services.work_counts import counted_write, work_counts_refresh
 from pubs.venues import ccf
 from pubs.venues.catalogue import EditionReport, Entry, VenueSpec, merge_edition
 from pubs.venues.resolution import VenueIndex
@@ -122,6 +123,7 @@ class VenueMatchReport:
 
 
 @transaction.atomic
+@counted_write()
 def papers_match_venues(
     *, papers: Iterable[Paper], min_confidence: float = 0.85
 ) -> VenueMatchReport:
@@ -152,6 +154,7 @@ def papers_match_venues(
     search_text_refresh(paper.pk for paper, _, _ in report.matched)
     # A venue (a preprint server) may say which version of a work stands for it.
     paper_versions_refold(paper_ids=[paper.pk for paper, _, _ in report.matched])
+    work_counts_refresh(papers=[paper.pk for paper, _, _ in report.matched])
     return report
 
 

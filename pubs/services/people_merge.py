@@ -20,6 +20,7 @@ from people.models import Advising, Membership, Person
 from pubs.history import history_baseline
 from pubs.models import Authorship
 from pubs.search import search_text_refresh
+from pubs.services.work_counts import counted_write, work_counts_refresh
 
 
 class MergeRefused(Exception):
@@ -85,6 +86,7 @@ def merge_plan_for(into: Person, others: Sequence[Person]) -> MergePlan:
 
 
 @transaction.atomic
+@counted_write()
 def people_merge(*, into: Person, others: Sequence[Person]) -> MergePlan:
     """Merge ``others`` into ``into`` (every step kept in the history); returns the plan.
 
@@ -126,6 +128,7 @@ def people_merge(*, into: Person, others: Sequence[Person]) -> MergePlan:
     _save(into, plan.person_changes)
     for person in merged:
         person.delete()
+    work_counts_refresh(people=[into.pk])
     search_text_refresh(Authorship.objects.filter(person=into).values_list("paper_id", flat=True))
     return plan
 

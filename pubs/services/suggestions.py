@@ -46,6 +46,7 @@ from pubs.models import Paper, PaperKind, Status, Suggestion, SuggestionStatus, 
 from pubs.search import search_text_refresh
 from pubs.services.papers import venue_index
 from pubs.services.versions import paper_versions_refold
+from pubs.services.work_counts import counted_write, work_counts_refresh
 from pubs.sources import arxiv, crossref, dblp, openalex, orcid
 from pubs.sources.http import HttpClient, NotFound, SourceError
 from pubs.venues.resolution import VenueIndex, names_an_event
@@ -621,6 +622,7 @@ def _where(venue: Venue | None, text: str, year: int | None) -> str:
 
 
 @transaction.atomic
+@counted_write()
 def suggestion_accept(*, suggestion: Suggestion, user) -> Paper:
     """Write the suggestion's changes on its paper, keeping the values they replace."""
     suggestion = Suggestion.objects.select_for_update().get(pk=suggestion.pk)
@@ -636,6 +638,7 @@ def suggestion_accept(*, suggestion: Suggestion, user) -> Paper:
 
 
 @transaction.atomic
+@counted_write()
 def suggestion_undo(*, suggestion: Suggestion, user) -> Paper:
     """Put back what an accepted suggestion replaced, unless the paper was changed since."""
     suggestion = Suggestion.objects.select_for_update().get(pk=suggestion.pk)
@@ -692,6 +695,7 @@ def _papers_changed(*, paper_ids: list[int]) -> None:
     (a preprint made its published version may now stand for it)."""
     search_text_refresh(paper_ids)
     paper_versions_refold(paper_ids=paper_ids)
+    work_counts_refresh(papers=paper_ids)
 
 
 def _value(paper: Paper, name: str) -> Any:

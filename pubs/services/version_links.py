@@ -41,6 +41,7 @@ from pubs.permissions import EVERYTHING, Scope, editable_papers, scope_for
 from pubs.queries.lookalikes import linked_versions, paper_records
 from pubs.services import public_version
 from pubs.services.versions import paper_versions_refold
+from pubs.services.work_counts import counted_write, work_counts_refresh
 
 #: The import history's source of the links found among stored papers.
 VERSIONS_SOURCE = "versions"
@@ -149,6 +150,7 @@ def _allowed(scope: Scope, paper_ids: set[int]) -> set[int]:
 
 
 @transaction.atomic
+@counted_write()
 def paper_versions_link(*, pairs: Iterable[tuple[int, int]], user=None) -> BibtexImport | None:
     """Link each pair of papers as versions of one work, as ``user`` (None: the site's own
     command, which may change every paper), in one transaction recorded as an applied
@@ -190,5 +192,6 @@ def paper_versions_link(*, pairs: Iterable[tuple[int, int]], user=None) -> Bibte
     # The version that stands for each work is chosen again, and the public pages, whose
     # entries name a work's other versions, are made stale (bulk writes send no signals).
     paper_versions_refold(paper_ids={paper for pair in new for paper in pair})
+    work_counts_refresh(papers={paper for pair in new for paper in pair})
     public_version.bump()
     return record

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import json
 from collections.abc import Callable, Iterable
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from itertools import groupby
 from typing import Any
 
@@ -15,6 +15,7 @@ from django.http import Http404, HttpRequest, HttpResponse, QueryDict
 from django.shortcuts import get_object_or_404, render
 from django.urls import Resolver404, reverse
 from django.utils import timezone
+from django.utils.functional import cached_property
 from django.utils.safestring import SafeString, mark_safe
 from django.utils.translation import gettext_lazy as _
 from django.views.defaults import page_not_found
@@ -40,21 +41,54 @@ def by_year(papers: Iterable[ExportPaper]) -> list[tuple[int | None, list[Export
     return [(year, list(items)) for year, items in groupby(papers, key=lambda p: p.year)]
 
 
-def page_of(request: HttpRequest, items: QuerySet, per_page: int) -> Page:
-    """The page of ``items`` the (checked) query string asks for; the last one past it."""
-    return Paginator(items, per_page).get_page(PageQuery(request.GET).values()["page"])
+class CountedPaginator(Paginator):
+    """A paginator told the number of items (counted from a summary), which it then does
+    not count again."""
+
+    def __init__(self, object_list: QuerySet, per_page: int, *, count: int) -> None:
+        super().__init__(object_list, per_page)
+        self.known_count = count
+
+    @cached_property
+    def count(self) -> int:
+        return self.known_count
+
+
+def page_of(request: HttpRequest, items: QuerySet, per_page: int, count: int | None = None) -> Page:
+    """The page of ``items`` the (checked) query string asks for; the last one past it.
+    ``count``: the number of items, when known."""
+    paginator = (
+        Paginator(items, per_page)
+        if count is None
+        else CountedPaginator(items, per_page, count=count)
+    )
+    return paginator.get_page(PageQuery(request.GET).values()["page"])
+
+
+def _offset(request: HttpRequest) -> int:
+    """The first paper of the page of a list the (checked) query string asks for."""
+    return (PageQuery(request.GET).values()["page"] - 1) * selectors.PAGE_SIZE
 
 
 def paper_list_context(
-    request: HttpRequest, papers: QuerySet[Paper], exports: ListExports
+    request: HttpRequest,
+    papers: QuerySet[Paper],
+    exports: ListExports,
+    scope: selectors.Scope | None = None,
 ) -> dict[str, Any]:
     """The shared list component: filters, one page of papers grouped by year, counts, and
     links to the same list (same filters) as exports, with a choice of citation style.
 
+    ``scope`` says which summary rows count ``papers`` (every work when not given).
     The query string is the canonical one ``cached_page(ListQuery)`` checked."""
     filterset = PaperFilter(request.GET or None, queryset=papers)
     filtered = filterset.qs
-    page = page_of(request, filtered, selectors.PAGE_SIZE)
+    filters = filterset.form.cleaned_data if filterset.is_bound else {}
+    year_counts = selectors.summary_year_counts(scope or selectors.list_scope(), filters)
+    if year_counts is None:
+        year_counts = selectors.year_counts(filtered)
+    total = sum(n for _, n in year_counts)
+    page = page_of(request, filtered, selectors.PAGE_SIZE, total)
     rows = selectors.entries(page.object_list, absolute_url=request.build_absolute_uri)
     return {
         "filter": filterset,
@@ -63,8 +97,8 @@ def paper_list_context(
         "years": [(None, rows)] if filterset.ranked else by_year(rows),
         "ranked": filterset.ranked,
         "named_people": filterset.named_people,
-        "year_counts": selectors.year_counts(filtered),
-        "total": page.paginator.count,
+        "year_counts": year_counts,
+        "total": total,
         "filtered": _is_filtered(filterset),
         "active_filters": _active_filters(request, filterset),
         "exports": _with_filters(request, exports.links),
@@ -204,12 +238,18 @@ def weighed(request: HttpRequest, counts: selectors.Tally) -> tuple[selectors.Ta
 @cached_page(StatsListQuery)
 def person_detail(request: HttpRequest, slug: str) -> HttpResponse:
     person = get_object_or_404(selectors.public_people(), slug=slug)
-    papers = selectors.person_papers(person)
+    scope = selectors.list_scope(person=person.pk)
     listed_apart: list = []
     if settings.LABPUBS_SOFTWARE_APART:  # software and data sets under their own heading
-        papers, apart = selectors.listed_apart(papers)
+        _, apart = selectors.listed_apart(selectors.person_papers(person))
         listed_apart = selectors.entries(apart, absolute_url=request.build_absolute_uri)
-    tally = selectors.tally(papers)
+        if listed_apart:  # the summary counts every work: count the publications themselves
+            scope = replace(scope, current=False)
+    walk = selectors.walk_pays(scope, _offset(request))
+    papers = selectors.person_papers(person, walk=walk)
+    if settings.LABPUBS_SOFTWARE_APART:
+        papers, _ = selectors.listed_apart(papers)
+    tally = selectors.summary_tally(scope, papers)
     counts, weigh = weighed(request, tally)
     advisors, advisees = selectors.advising(person)
     context = {
@@ -227,7 +267,9 @@ def person_detail(request: HttpRequest, slug: str) -> HttpResponse:
         "highlight": person,
         "listed_apart": listed_apart,
         "json_ld": _person_json_ld(request, person),
-        **paper_list_context(request, papers, list_exports("person-export", slug, cv="person-cv")),
+        **paper_list_context(
+            request, papers, list_exports("person-export", slug, cv="person-cv"), scope
+        ),
     }
     return render(request, "people/person_detail.html", context)
 
@@ -236,8 +278,10 @@ def person_detail(request: HttpRequest, slug: str) -> HttpResponse:
 def group_detail(request: HttpRequest, slug: str) -> HttpResponse:
     group = get_object_or_404(Group, slug=slug)
     members = selectors.group_members(group)
-    papers = selectors.group_papers(group)
-    tally = selectors.tally(papers)
+    scope = selectors.list_scope(group=group.pk)
+    walk = selectors.walk_pays(scope, _offset(request))
+    papers = selectors.group_papers(group, walk=walk)
+    tally = selectors.summary_tally(scope, papers)
     counts, weigh = weighed(request, tally)
     since = timezone.localdate().year - SUMMARY_YEARS + 1
     context = {
@@ -248,7 +292,9 @@ def group_detail(request: HttpRequest, slug: str) -> HttpResponse:
         "chart": counts.by_year_and_rank(),
         "weigh": weigh,
         "cited": tally.cited,
-        **paper_list_context(request, papers, list_exports("group-export", slug, cv="group-cv")),
+        **paper_list_context(
+            request, papers, list_exports("group-export", slug, cv="group-cv"), scope
+        ),
     }
     return render(request, "people/group_detail.html", context)
 
@@ -270,7 +316,10 @@ def venue_detail(request: HttpRequest, slug: str) -> HttpResponse:
         "venue": venue,
         "ranks": sorted(venue.ranks.all(), key=lambda r: (-r.edition, r.field)),
         **paper_list_context(
-            request, selectors.venue_papers(venue), list_exports("venue-export", slug)
+            request,
+            selectors.venue_papers(venue),
+            list_exports("venue-export", slug),
+            selectors.list_scope(venue=venue.pk),
         ),
     }
     return render(request, "pubs/venue_detail.html", context)

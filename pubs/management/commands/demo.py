@@ -17,6 +17,7 @@ from django.core.management.base import BaseCommand
 from people.models import Group, Person
 from pubs.permissions import GROUP_EDITOR, MEMBER, roles_install
 from pubs.services.papers import catalogue_install
+from pubs.services.work_counts import work_counts_rebuild
 from pubs.venues.catalogue import load_catalogue
 
 
@@ -43,6 +44,7 @@ class Command(BaseCommand):
         catalogue, _ = load_catalogue()
         catalogue_install(venues=catalogue)
         call_command("loaddata", "demo", verbosity=0)
+        work_counts_rebuild()  # loaddata writes past the services that keep the counts
         roles_install()
         password = secrets.token_urlsafe(12)
         self._login(username, password, superuser=True)
