@@ -4,9 +4,9 @@ from __future__ import annotations
 
 import json
 from collections.abc import Callable, Iterable
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from itertools import groupby
-from typing import Any
+from typing import Any, TypeVar
 
 from django.conf import settings
 from django.core.paginator import Page, Paginator
@@ -19,15 +19,18 @@ from django.utils.safestring import SafeString, mark_safe
 from django.utils.translation import gettext_lazy as _
 from django.views.defaults import page_not_found
 
-from people.models import Group
+from people.models import Group, Person
 from pubs.export import citations
 from pubs.export.model import ExportPaper
 from pubs.models import LinkKind, Paper, Venue
 from pubs.queries import selectors
+from pubs.services import rendering
 from pubs.web import citing, presentation
 from pubs.web.cache import cached_page
 from pubs.web.filters import ListQuery, PaperFilter, StatsListQuery
 from pubs.web.query import VENUE_SORTS, NoQuery, PageQuery, VenueIndexQuery
+
+Dated = TypeVar("Dated", ExportPaper, rendering.ListedEntry)
 
 #: The "since" of a group's summary: this many years back.
 SUMMARY_YEARS = 6
@@ -35,7 +38,7 @@ SUMMARY_YEARS = 6
 INDEX_PAGE_SIZE = 200
 
 
-def by_year(papers: Iterable[ExportPaper]) -> list[tuple[int | None, list[ExportPaper]]]:
+def by_year(papers: Iterable[Dated]) -> list[tuple[int | None, list[Dated]]]:
     """Papers grouped by year, in the order given (newest first)."""
     return [(year, list(items)) for year, items in groupby(papers, key=lambda p: p.year)]
 
@@ -46,16 +49,24 @@ def page_of(request: HttpRequest, items: QuerySet, per_page: int) -> Page:
 
 
 def paper_list_context(
-    request: HttpRequest, papers: QuerySet[Paper], exports: ListExports
+    request: HttpRequest,
+    papers: QuerySet[Paper],
+    exports: ListExports,
+    *,
+    highlight: Person | None = None,
 ) -> dict[str, Any]:
-    """The shared list component: filters, one page of papers grouped by year, counts, and
-    links to the same list (same filters) as exports, with a choice of citation style.
+    """The shared list component: filters, one page of papers grouped by year (their
+    entries as stored, pubs.services.rendering; ``highlight``'s name set in bold), counts,
+    and links to the same list (same filters) as exports, with a choice of citation style.
 
     The query string is the canonical one ``cached_page(ListQuery)`` checked."""
     filterset = PaperFilter(request.GET or None, queryset=papers)
     filtered = filterset.qs
     page = page_of(request, filtered, selectors.PAGE_SIZE)
-    rows = selectors.entries(page.object_list, absolute_url=request.build_absolute_uri)
+    rows = rendering.list_entries(page.object_list)
+    if highlight is not None:
+        url = highlight.get_absolute_url()
+        rows = [replace(row, html=presentation.highlighted(row.html, url)) for row in rows]
     return {
         "filter": filterset,
         "page": page,
@@ -154,9 +165,7 @@ def _is_filtered(filterset: PaperFilter) -> bool:
 
 @cached_page(NoQuery)
 def home(request: HttpRequest) -> HttpResponse:
-    papers = selectors.entries(
-        selectors.public_papers()[:10], absolute_url=request.build_absolute_uri
-    )
+    papers = rendering.list_entries(selectors.public_papers()[:10])
     context = {"groups": selectors.groups(), "papers": papers}
     return render(request, "pubs/home.html", context)
 
@@ -220,9 +229,13 @@ def person_detail(request: HttpRequest, slug: str) -> HttpResponse:
         "cited": tally.cited,
         "citations": selectors.person_citations(person),
         "coauthors": selectors.coauthors(person),
-        "highlight": person,
         "json_ld": _person_json_ld(request, person),
-        **paper_list_context(request, papers, list_exports("person-export", slug, cv="person-cv")),
+        **paper_list_context(
+            request,
+            papers,
+            list_exports("person-export", slug, cv="person-cv"),
+            highlight=person,
+        ),
     }
     return render(request, "people/person_detail.html", context)
 
