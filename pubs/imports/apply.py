@@ -48,7 +48,7 @@ from pubs.imports.plan import (
 from pubs.models import Authorship, BibtexImport, ImportStatus, Link, Paper, Tag, Venue
 from pubs.permissions import Scope, import_for_review
 from pubs.search import paper_search_text, search_text_refresh
-from pubs.services import public_version, table_statistics
+from pubs.services import public_version, rendering, table_statistics
 from pubs.services.papers import authorships_make_room
 from pubs.services.versions import paper_versions_refold
 from pubs.venues.catalogue import venue_slug
@@ -102,6 +102,8 @@ def bibtex_import_apply(
     # which version stands for a work).
     linked = {pk for pair in changes["version_links"] for pk in pair}
     paper_versions_refold(paper_ids=linked | set(updated))
+    # The lists' entries of the papers written (hidden ones wait until they are shown).
+    rendering.entries_render(paper_ids=[*(created.values() if public else ()), *updated, *linked])
     if group is not None:
         _add_to_group(plan, created, group, changes, outside=planned.outside)
     _remember_variants(plan, history, changes, planned.scope)

@@ -31,7 +31,7 @@ from functools import cache
 from pathlib import Path
 
 from django.conf import settings
-from django.db.models import Q, QuerySet
+from django.db.models import Count, Q, QuerySet
 from django.template import Context
 from django.template.loader import get_template
 from django.utils import translation
@@ -231,8 +231,19 @@ def list_entries(papers: QuerySet[Paper]) -> list[ListedEntry]:
     ]
 
 
-def entries_rebuild() -> int:
+def entries_rebuild(*, missing_only: bool = False) -> int:
     """Render and store every paper's entries again, in every language, and drop the rows
-    of another stamp; returns the number of rows written."""
-    RenderedEntry.objects.exclude(stamp=stamp()).delete()
-    return entries_render(paper_ids=Paper.objects.values_list("pk", flat=True))
+    of another stamp; with ``missing_only``, only the papers that lack a current entry in
+    some language. Returns the number of rows written."""
+    current = stamp()
+    RenderedEntry.objects.exclude(stamp=current).delete()
+    papers = Paper.objects.all()
+    if missing_only:
+        complete = (
+            RenderedEntry.objects.values("paper")
+            .annotate(n=Count("pk"))
+            .filter(n=len(languages()))
+            .values("paper")
+        )
+        papers = papers.exclude(pk__in=complete)
+    return entries_render(paper_ids=papers.values_list("pk", flat=True))
