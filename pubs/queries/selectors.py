@@ -37,6 +37,8 @@ from pubs.search import name_key, printed_forms
 from pubs.venues import ccf
 
 PAGE_SIZE = 100
+#: A list of at most this many papers may be shown whole, on one page (``?all=1``).
+WHOLE_LIST_LIMIT = 10_000
 #: Up to this many papers, the queries after the first name them rather than repeat it.
 LISTED_IDS = 1000
 

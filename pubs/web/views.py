@@ -43,9 +43,13 @@ def by_year(papers: Iterable[Dated]) -> list[tuple[int | None, list[Dated]]]:
     return [(year, list(items)) for year, items in groupby(papers, key=lambda p: p.year)]
 
 
-def page_of(request: HttpRequest, items: QuerySet, per_page: int) -> Page:
-    """The page of ``items`` the (checked) query string asks for; the last one past it."""
-    return Paginator(items, per_page).get_page(PageQuery(request.GET).values()["page"])
+def page_of(request: HttpRequest, items: QuerySet, per_page: int, count: int | None = None) -> Page:
+    """The page of ``items`` the (checked) query string asks for; the last one past it.
+    ``count``, when given, is the number of items (counted already)."""
+    paginator = Paginator(items, per_page)
+    if count is not None:
+        paginator.count = count  # a cached_property: not counted again
+    return paginator.get_page(PageQuery(request.GET).values()["page"])
 
 
 def paper_list_context(
@@ -62,7 +66,9 @@ def paper_list_context(
     The query string is the canonical one ``cached_page(ListQuery)`` checked."""
     filterset = PaperFilter(request.GET or None, queryset=papers)
     filtered = filterset.qs
-    page = page_of(request, filtered, selectors.PAGE_SIZE)
+    total = filtered.count()
+    whole = ListQuery(request.GET).values()["all"] and total <= selectors.WHOLE_LIST_LIMIT
+    page = page_of(request, filtered, max(total, 1) if whole else selectors.PAGE_SIZE, total)
     rows = rendering.list_entries(page.object_list)
     if highlight is not None:
         url = highlight.get_absolute_url()
@@ -75,7 +81,10 @@ def paper_list_context(
         "ranked": filterset.ranked,
         "named_people": filterset.named_people,
         "year_counts": selectors.year_counts(filtered),
-        "total": page.paginator.count,
+        "total": total,
+        "can_show_all": not whole
+        and page.has_other_pages()
+        and total <= selectors.WHOLE_LIST_LIMIT,
         "filtered": _is_filtered(filterset),
         "active_filters": _active_filters(request, filterset),
         "exports": _with_filters(request, exports.links),
@@ -94,6 +103,7 @@ def paper_list_context(
 def _list_query(request: HttpRequest) -> QueryDict:
     query = request.GET.copy()
     query.pop("page", None)
+    query.pop("all", None)
     query.pop("weigh", None)  # the page's counts, not the list
     return query
 
