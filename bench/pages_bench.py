@@ -120,7 +120,7 @@ def build_lab(size: int) -> None:
     flags = ["--group", GROUP, "--create-venues", "--allow-ambiguous", "--skip-invalid"]
     start = time.perf_counter()
     call_command("import_bibtex", str(DATA / f"pubs_{size}.bib"), *flags, stdout=io.StringIO())
-    print(f"  import: {time.perf_counter() - start:.1f} s (the lists' entries included)")
+    print(f"  import: {time.perf_counter() - start:.1f} s (the lists' entries in English included)")
     top = list(person.objects.annotate(n=Count("authorships")).order_by("-n", "pk")[:10])
     membership.objects.bulk_create(membership(person=p, group=lab, role="phd") for p in top)
     try:
@@ -131,7 +131,10 @@ def build_lab(size: int) -> None:
     rendering.entries_forget(person_ids=[p.pk for p in top])  # as saving a membership does
     written = rendering.entries_rebuild(missing_only=True)
     took = time.perf_counter() - start
-    print(f"  entries of the new members' papers rendered again: {written:,} in {took:.1f} s")
+    print(
+        f"  the other entries (in Chinese; the new members' papers again): {written:,}"
+        f" in {took:.1f} s"
+    )
 
 
 def lab_pages(size: int) -> tuple[dict[str, str], dict[str, str]]:
@@ -352,13 +355,21 @@ def compared(name: str, ours: dict | None, them: dict) -> dict:
     on processor time against the page's target, when both show the same papers."""
     if ours is None:
         return {"text": "(no page of ours measured: not compared)", "cpu": None}
-    if ours["papers"] != them["papers"]:
-        return {"text": f"(ours shows {ours['papers']} papers: not compared)", "cpu": None}
+    per_paper = ""
     wall = them["cold_ms"] / ours["cold_ms"]
     cpu = them["cold_cpu_ms"] / ours["cold_cpu_ms"]
+    if name == "paper page":
+        pass  # one paper each (the page lists none)
+    elif name.endswith(", whole") and abs(ours["papers"] - them["papers"]) <= 0.05 * them["papers"]:
+        # A whole list of the papers each app imported from the file (it skips a few
+        # entries): compared per paper listed.
+        scale = ours["papers"] / them["papers"]
+        wall, cpu, per_paper = wall * scale, cpu * scale, " per paper listed"
+    elif ours["papers"] != them["papers"]:
+        return {"text": f"(ours shows {ours['papers']} papers: not compared)", "cpu": None}
     target = TARGETS.get(name)
     verdict = f"target ≥ {target:.0f}× in cpu: {_verdict(cpu >= target)}" if target else ""
-    text = f"its time / ours: {wall:.1f}× ({cpu:.1f}× in cpu) {verdict}".rstrip()
+    text = f"its time / ours{per_paper}: {wall:.1f}× ({cpu:.1f}× in cpu) {verdict}".rstrip()
     return {"text": text, "cpu": cpu, "wall": wall, "target": target, "verdict": verdict}
 
 

@@ -26,6 +26,7 @@ from dataclasses import dataclass
 from functools import cache
 from typing import Any
 
+from django.conf import settings
 from django.db import transaction
 from django.utils import timezone
 from django.utils.text import slugify
@@ -102,8 +103,12 @@ def bibtex_import_apply(
     # which version stands for a work).
     linked = {pk for pair in changes["version_links"] for pk in pair}
     paper_versions_refold(paper_ids=linked | set(updated))
-    # The lists' entries of the papers written (hidden ones wait until they are shown).
-    rendering.entries_render(paper_ids=[*(created.values() if public else ()), *updated, *linked])
+    # The lists' entries of the papers written, in the site's language (the others, and
+    # hidden papers, wait until a list shows them).
+    rendering.entries_render(
+        paper_ids=[*(created.values() if public else ()), *updated, *linked],
+        language=settings.LANGUAGE_CODE,
+    )
     if group is not None:
         _add_to_group(plan, created, group, changes, outside=planned.outside)
     _remember_variants(plan, history, changes, planned.scope)

@@ -106,11 +106,14 @@ def render_entries(rows: Iterable[ExportPaper], language: str) -> Iterator[SafeS
 
 def entries_render(*, paper_ids: Iterable[int], language: str | None = None) -> int:
     """Render and store the entries of the papers ``paper_ids`` in every language of the
-    site (or in ``language``), replacing what was stored; returns the number of rows
+    site, or only in ``language`` (their rows in the others are deleted, to be rendered
+    when a list shows them), replacing what was stored; returns the number of rows
     written. Reads the papers BATCH_SIZE at a time (``selectors.entries``: six queries)."""
     wanted = [language] if language else languages()
     written = 0
     for chunk in _batches(sorted(set(paper_ids))):
+        if language:
+            RenderedEntry.objects.filter(paper__in=chunk).exclude(language=language).delete()
         rows = selectors.entries_by_id(Paper.objects.filter(pk__in=chunk))
         for code in wanted:
             written += len(_store(dict(_rendered(rows, code)), code))

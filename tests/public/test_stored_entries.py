@@ -158,11 +158,20 @@ NEW = """@inproceedings{new2025,
 }"""
 
 
-def test_an_import_stores_the_entries_of_the_papers_it_creates_in_every_language():
+def test_an_import_stores_the_entries_of_the_papers_it_creates_in_the_sites_language():
     bibtex_import_apply(planned=bibtex_import_plan(text=NEW), file_name="new.bib", source="test")
     created = Paper.objects.get(title="A Freshly Imported Paper")
     stored = RenderedEntry.objects.filter(paper=created, stamp=rendering.stamp())
-    assert sorted(stored.values_list("language", flat=True)) == ["en", "zh-hans"]
+    assert list(stored.values_list("language", flat=True)) == ["en"]
+
+
+def test_an_import_forgets_the_other_languages_entries_of_the_papers_it_fills_in(client):
+    page(client, "/zh-hans/publications/")
+    bibtex_import_apply(
+        planned=bibtex_import_plan(text=FILLED), file_name="filled.bib", source="test"
+    )
+    assert not RenderedEntry.objects.filter(paper=paper(), language="zh-hans").exists()
+    assert "10.1109/icnp61940.2024.10858544" in page(client, "/zh-hans/publications/")
 
 
 def test_an_import_that_fills_in_a_paper_and_its_undo_are_on_the_lists(client):
