@@ -40,6 +40,7 @@ from django.utils.safestring import SafeString, mark_safe
 from pubs.export.model import ExportPaper
 from pubs.models import Authorship, Paper, RenderedEntry
 from pubs.queries import selectors
+from pubs.services import public_version
 
 #: The partial of an entry and those it includes: a change to any of them changes the stamp.
 ENTRY_TEMPLATE = "includes/paper_entry.html"
@@ -219,15 +220,23 @@ def one_forget() -> Iterator[None]:
 
 def list_entries(papers: QuerySet[Paper]) -> list[ListedEntry]:
     """The entries of ``papers`` (a page of a list, in its order) in the current language:
-    those stored as they are, the others rendered now and stored. Two queries when all are
-    stored; eight more when some are not, however many."""
+    those stored as they are, the others rendered now and stored. One query when all are
+    stored; nine more when some are not (however many, up to BATCH_SIZE).
+
+    What is rendered here is stored only if no write to the public data (which bumps the
+    public version) came between reading the papers and storing them: a write may have
+    forgotten entries just before this request would store what it read earlier."""
     language = translation.get_language() or settings.LANGUAGE_CODE
     rows = selectors.listed_entries(papers, language=language, stamp=stamp())
     missing = [pk for pk, _, _, html in rows if html is None]
     rendered: dict[int, SafeString] = {}
-    for chunk in _batches(missing):
-        fresh = selectors.entries_by_id(Paper.objects.filter(pk__in=chunk))
-        rendered |= _store(dict(_rendered(fresh, language)), language)
+    if missing:
+        read_at = public_version.version()
+        for chunk in _batches(missing):
+            fresh = selectors.entries_by_id(Paper.objects.filter(pk__in=chunk))
+            rendered |= dict(_rendered(fresh, language))
+        if public_version.version() == read_at:
+            _store(rendered, language)
     return [
         ListedEntry(pk, slug, year, mark_safe(html) if html is not None else rendered[pk])
         for pk, slug, year, html in rows

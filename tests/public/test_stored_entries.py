@@ -196,6 +196,15 @@ def test_a_missing_entry_is_rendered_when_a_list_shows_it_and_stored():
     assert RenderedEntry.objects.get(paper=paper(), language="en").html == listed.html
 
 
+def test_an_entry_rendered_while_a_write_came_is_shown_but_not_stored(monkeypatch):
+    RenderedEntry.objects.filter(paper=paper()).delete()
+    versions = iter([1, 2])  # the public version before reading the papers, then after
+    monkeypatch.setattr(rendering.public_version, "version", lambda: next(versions))
+    (listed,) = rendering.list_entries(Paper.objects.filter(pk=paper().pk))
+    assert f'id="paper-{NON_IDLE}"' in listed.html
+    assert not RenderedEntry.objects.filter(paper=paper()).exists()
+
+
 def test_an_entry_stored_with_other_templates_or_settings_is_not_read(client, settings):
     RenderedEntry.objects.filter(paper=paper()).update(html="<li>stale</li>")
     assert "<li>stale</li>" in page(client, "/publications/")
