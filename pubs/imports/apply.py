@@ -108,6 +108,7 @@ def bibtex_import_apply(
     rendering.entries_render(
         paper_ids=[*(created.values() if public else ()), *updated, *linked],
         language=settings.LANGUAGE_CODE,
+        forget_others=True,
     )
     if group is not None:
         _add_to_group(plan, created, group, changes, outside=planned.outside)

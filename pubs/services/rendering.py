@@ -31,7 +31,7 @@ from functools import cache
 from pathlib import Path
 
 from django.conf import settings
-from django.db.models import Count, Q, QuerySet
+from django.db.models import Q, QuerySet
 from django.template import Context
 from django.template.loader import get_template
 from django.utils import translation
@@ -105,15 +105,18 @@ def render_entries(rows: Iterable[ExportPaper], language: str) -> Iterator[SafeS
                 yield mark_safe(template.render(context))
 
 
-def entries_render(*, paper_ids: Iterable[int], language: str | None = None) -> int:
+def entries_render(
+    *, paper_ids: Iterable[int], language: str | None = None, forget_others: bool = False
+) -> int:
     """Render and store the entries of the papers ``paper_ids`` in every language of the
-    site, or only in ``language`` (their rows in the others are deleted, to be rendered
-    when a list shows them), replacing what was stored; returns the number of rows
-    written. Reads the papers BATCH_SIZE at a time (``selectors.entries``: six queries)."""
+    site, or only in ``language`` (and with ``forget_others`` their rows in the other
+    languages are deleted, to be rendered when a list shows them), replacing what was
+    stored; returns the number of rows written. Reads the papers BATCH_SIZE at a time
+    (``selectors.entries``: six queries)."""
     wanted = [language] if language else languages()
     written = 0
     for chunk in _batches(sorted(set(paper_ids))):
-        if language:
+        if language and forget_others:
             RenderedEntry.objects.filter(paper__in=chunk).exclude(language=language).delete()
         rows = selectors.entries_by_id(Paper.objects.filter(pk__in=chunk))
         for code in wanted:
@@ -245,17 +248,15 @@ def list_entries(papers: QuerySet[Paper]) -> list[ListedEntry]:
 
 def entries_rebuild(*, missing_only: bool = False) -> int:
     """Render and store every paper's entries again, in every language, and drop the rows
-    of another stamp; with ``missing_only``, only the papers that lack a current entry in
-    some language. Returns the number of rows written."""
-    current = stamp()
-    RenderedEntry.objects.exclude(stamp=current).delete()
+    of another stamp; with ``missing_only``, only the entries missing (a paper in a
+    language). Returns the number of rows written."""
+    RenderedEntry.objects.exclude(stamp=stamp()).delete()
     papers = Paper.objects.all()
-    if missing_only:
-        complete = (
-            RenderedEntry.objects.values("paper")
-            .annotate(n=Count("pk"))
-            .filter(n=len(languages()))
-            .values("paper")
-        )
-        papers = papers.exclude(pk__in=complete)
-    return entries_render(paper_ids=papers.values_list("pk", flat=True))
+    if not missing_only:
+        return entries_render(paper_ids=papers.values_list("pk", flat=True))
+    written = 0
+    for language in languages():
+        stored = RenderedEntry.objects.filter(language=language).values("paper")
+        missing = papers.exclude(pk__in=stored).values_list("pk", flat=True)
+        written += entries_render(paper_ids=missing, language=language)
+    return written
