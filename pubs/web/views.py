@@ -58,10 +58,13 @@ def paper_list_context(
     exports: ListExports,
     *,
     highlight: Person | None = None,
+    tally: selectors.Tally | None = None,
 ) -> dict[str, Any]:
     """The shared list component: filters, one page of papers grouped by year (their
     entries as stored, pubs.services.rendering; ``highlight``'s name set in bold), counts,
     and links to the same list (same filters) as exports, with a choice of citation style.
+    ``tally``, the counts of ``papers`` a page has read already, gives the counts by year
+    of the list when no filter narrows it.
 
     The query string is the canonical one ``cached_page(ListQuery)`` checked."""
     filterset = PaperFilter(request.GET or None, queryset=papers)
@@ -80,7 +83,11 @@ def paper_list_context(
         "years": [(None, rows)] if filterset.ranked else by_year(rows),
         "ranked": filterset.ranked,
         "named_people": filterset.named_people,
-        "year_counts": selectors.year_counts(filtered),
+        "year_counts": (
+            tally.by_year()
+            if tally is not None and not _is_filtered(filterset)
+            else selectors.year_counts(filtered)
+        ),
         "total": total,
         "can_show_all": not whole
         and page.has_other_pages()
@@ -245,6 +252,7 @@ def person_detail(request: HttpRequest, slug: str) -> HttpResponse:
             papers,
             list_exports("person-export", slug, cv="person-cv"),
             highlight=person,
+            tally=tally,
         ),
     }
     return render(request, "people/person_detail.html", context)
@@ -266,7 +274,9 @@ def group_detail(request: HttpRequest, slug: str) -> HttpResponse:
         "chart": counts.by_year_and_rank(),
         "weigh": weigh,
         "cited": tally.cited,
-        **paper_list_context(request, papers, list_exports("group-export", slug, cv="group-cv")),
+        **paper_list_context(
+            request, papers, list_exports("group-export", slug, cv="group-cv"), tally=tally
+        ),
     }
     return render(request, "people/group_detail.html", context)
 

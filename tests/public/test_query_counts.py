@@ -11,9 +11,10 @@ from tests.query_counts import query_counts
 pytestmark = [pytest.mark.django_db, pytest.mark.usefixtures("no_page_cache")]
 
 #: No page needs more; a page above it has grown a query per row somewhere. (A person's page
-#: needs the most: 12, one of them adding up the citations of their papers, one finding the
-#: namesakes who share a printed form of their name.) A list reads its stored entries in one
-#: query with its papers' ids and years.
+#: needs the most: 12 filtered, one of them adding up the citations of their papers, one
+#: finding the namesakes who share a printed form of their name.) A list reads its stored
+#: entries in one query with its papers' ids and years; a person's or group's list
+#: unfiltered counts its papers by year from the page's tally (one query fewer).
 MOST_QUERIES = 12
 #: With none of its entries stored, a list reads what they show (six queries, the versions
 #: folded into its papers among them) and stores them (three more: the public version read

@@ -247,3 +247,11 @@ def test_render_entries_stores_every_papers_entries_in_every_language():
 def test_render_entries_missing_renders_only_the_papers_without_them():
     RenderedEntry.objects.filter(paper=paper()).delete()
     assert rendering.entries_rebuild(missing_only=True) == 2
+
+
+def test_an_unfiltered_persons_list_counts_its_years_from_the_pages_tally(client):
+    tally = selectors.tally(selectors.person_papers(Person.objects.get(slug="jin-fang")))
+    response = client.get("/people/jin-fang/")
+    assert response.context["year_counts"] == tally.by_year()
+    filtered = client.get("/people/jin-fang/?rank=A").context["year_counts"]
+    assert sum(n for _, n in filtered) < sum(n for _, n in tally.by_year())
