@@ -186,7 +186,8 @@ def _export(request: HttpRequest, list_name: str, fmt: str, slug: str = "") -> H
     if list_name != "paper-export":
         total = PaperFilter(request.GET, queryset=papers).qs.count()
         if total > EXPORT_JOB_THRESHOLD:
-            return _large_export(request, list_name, slug, fmt, total, page=page, title=title)
+            where = (list_name, slug, name, title)
+            return _large_export(request, where, fmt, total, page=page)
     response = _respond(request, papers, fmt, name, options)
     if page:
         return _citation_page(request, response, style=options["style"], title=title)
@@ -194,22 +195,16 @@ def _export(request: HttpRequest, list_name: str, fmt: str, slug: str = "") -> H
 
 
 def _large_export(
-    request: HttpRequest,
-    list_name: str,
-    slug: str,
-    fmt: str,
-    total: int,
-    *,
-    page: bool,
-    title: str,
+    request: HttpRequest, where: tuple[str, str, str, str], fmt: str, total: int, *, page: bool
 ) -> HttpResponseBase:
-    """A large list's export: served from its file when written, else asked of the worker
-    (once) and answered with a page saying so (202, ``Retry-After``)."""
+    """A large list's export (``where``: its list's URL name and slug, its file name and
+    title): served from its file when written, else asked of the worker (once) and
+    answered with a page saying so (202, ``Retry-After``)."""
+    list_name, slug, name, title = where
     query = request.GET.urlencode()
     base = request.build_absolute_uri("/")
     key = export_files.export_key(request.path, query, get_language(), base)
     stored = export_files.export_stored(key)
-    _, name, _ = list_papers(list_name, slug)
     if stored is not None:
         return _served(request, stored, fmt, name, page=page, title=title)
     if not export_files.export_pending(key):
