@@ -3,12 +3,14 @@ papers.
 
     .venv/bin/python bench/pages_bench.py [--sizes 1000 10000] [--requests 20]
         [--peer-requests 5] [--no-peer] [--postgres URL] [--tree PATH] [--python PATH]
-        [--save FILE.json] [--baseline FILE.json]
+        [--pages NAME ...] [--save FILE.json] [--baseline FILE.json] [--no-readme]
 
 For each data set of ../shared/data/bench/ (pubs_N.bib, with venues.csv giving the venues
 their CCF ranks) it builds a fresh database (migrate, the venues, a group "bench-lab", then
 ``manage.py import_bibtex pubs_N.bib --group bench-lab --create-venues --allow-ambiguous
---skip-invalid``, the ten most prolific authors made members), in a process run with --python
+--skip-invalid``, the ten most prolific authors made members; the lists' stored entries
+rendered by the import are timed with it, and those the memberships made stale are rendered
+again, timed apart), in a process run with --python
 in --tree (default: this checkout), so the same script measures an older checkout. With
 Django's test client in that process (DEBUG=0) it times each page: one request untimed, then
 the median of --requests requests of its server time and processor time, and the SQL
@@ -26,8 +28,19 @@ of the three busiest years with at most one page of papers (?year=Y) beside its 
 (/year/Y/). Each row says how many papers the page shows. django-publications
 (bench/djpub_pages.py, its own virtualenv, the same file through its admin import, SQLite)
 has no page cache: every request is cold, and only cold times are compared, only where both
-pages show the same number of papers. Its whole list (every paper on one page) has no page of
-ours to compare with (ours show 100 papers a page): it is not measured.
+pages show the same number of papers.
+
+Full lists, like for like: django-publications shows every paper of a list on one page (its
+``/`` and its author pages); ours shows 100 a page, and the whole list with ``?all=1`` (up to
+10,000 papers): "all publications, whole" and "top author, whole" compare those. The median
+author's page and a paper's page are compared too (its ``/<n>/`` is the n-th entry of the
+file, ours the paper of that entry's key). Each compared row gets a verdict on processor
+time against its target (TARGETS: ≥ 3× on full lists and a person's list, ≥ 1× on the paper
+and median person pages), with the load average printed; wall time moves with the load.
+
+--pages measures only the pages named (see PAGES). Unless --no-readme, the table of the run
+(the first size's SQLite figures beside django-publications) replaces the section between
+README_START and README_END in bench/README.md.
 
 --save writes our figures to a JSON file; --baseline compares with such a file (budget: cold
 times within 2× of the baseline's, no more queries).
@@ -54,6 +67,22 @@ from common import DATA, DJPUB_PYTHON, ROOT, ensure_djpub_venv, load_average
 OUR_PAPER = re.compile(r'<li class="paper[^"]*" id="paper-')
 COLD_BUDGET = 2.0  # cold times at most this many times the baseline's
 GROUP = "bench-lab"
+#: The pages measured (--pages chooses among them).
+PAGES = (
+    "all publications", "all publications, whole", "group page", "top author",
+    "top author, whole", "median author", "paper page", "author with one page", "years",
+)  # fmt: skip
+#: django-publications' processor time ÷ ours that a compared page must reach (issue #34).
+TARGETS = {
+    "all publications, whole": 3.0,
+    "top author, whole": 3.0,
+    "author with one page": 3.0,
+    "median author": 1.0,
+    "paper page": 1.0,
+}
+README = Path(__file__).with_name("README.md")
+README_START = "<!-- pages_bench.py table: start -->"
+README_END = "<!-- pages_bench.py table: end -->"
 
 
 def build_lab(size: int) -> None:
@@ -89,12 +118,26 @@ def build_lab(size: int) -> None:
     )
     lab = group.objects.create(name=GROUP.title(), slug=GROUP)
     flags = ["--group", GROUP, "--create-venues", "--allow-ambiguous", "--skip-invalid"]
+    start = time.perf_counter()
     call_command("import_bibtex", str(DATA / f"pubs_{size}.bib"), *flags, stdout=io.StringIO())
-    top = person.objects.annotate(n=Count("authorships")).order_by("-n", "pk")[:10]
+    print(f"  import: {time.perf_counter() - start:.1f} s (the lists' entries in English included)")
+    top = list(person.objects.annotate(n=Count("authorships")).order_by("-n", "pk")[:10])
     membership.objects.bulk_create(membership(person=p, group=lab, role="phd") for p in top)
+    try:
+        from pubs.services import rendering
+    except ImportError:  # a checkout that renders every entry on every request
+        return
+    start = time.perf_counter()
+    rendering.entries_forget(person_ids=[p.pk for p in top])  # as saving a membership does
+    written = rendering.entries_rebuild(missing_only=True)
+    took = time.perf_counter() - start
+    print(
+        f"  the other entries (in Chinese; the new members' papers again): {written:,}"
+        f" in {took:.1f} s"
+    )
 
 
-def lab_pages() -> tuple[dict[str, str], dict[str, str]]:
+def lab_pages(size: int) -> tuple[dict[str, str], dict[str, str]]:
     """Our pages to measure (name -> URL) and, for the ones django-publications can show with
     the same papers, its URL (name -> URL)."""
     from django.apps import apps
@@ -116,19 +159,50 @@ def lab_pages() -> tuple[dict[str, str], dict[str, str]]:
     )
     years = paper.objects.values("year").annotate(n=Count("pk")).order_by("-n", "-year")
     busy = [row["year"] for row in years if row["year"] and row["n"] <= 100][:3]
+    number, key = _middle_entry(size)
+    one = paper.objects.get(citation_key=key)
     urls = {
         "all publications": "/publications/",
+        "all publications, whole": "/publications/?all=1",
         "group page": f"/groups/{GROUP}/",
         "top author": top.get_absolute_url(),
+        "top author, whole": f"{top.get_absolute_url()}?all=1",
         "median author": median.get_absolute_url(),
-        "paper page": paper.objects.order_by("pk")[paper.objects.count() // 2].get_absolute_url(),
+        "paper page": one.get_absolute_url(),
         "author with one page": one_page.get_absolute_url(),
         **{f"year {year}": f"/publications/?year={year}" for year in busy},
     }
-    name = f"{one_page.given_name}+{one_page.family_name}".replace(" ", "+")
-    theirs = {"author with one page": f"/{name}/"}
-    theirs.update({f"year {year}": f"/year/{year}/" for year in busy})
+    theirs = {
+        "all publications, whole": "/",
+        "top author, whole": _their_author(top),
+        "median author": _their_author(median),
+        "paper page": f"/{number}/",
+        "author with one page": _their_author(one_page),
+        **{f"year {year}": f"/year/{year}/" for year in busy},
+    }
     return urls, theirs
+
+
+def _their_author(person) -> str:
+    """django-publications' page of an author: their name, "Given+Family"."""
+    return f"/{person.given_name}+{person.family_name}/".replace(" ", "+")
+
+
+def _middle_entry(size: int) -> tuple[int, str]:
+    """The middle entry of pubs_<size>.bib: its number in the file (django-publications'
+    id of it, counted from 1) and its key."""
+    keys = re.findall(r"^@\w+\{([^,\s]+),", (DATA / f"pubs_{size}.bib").read_text(), re.M)
+    number = len(keys) // 2
+    return number, keys[number - 1]
+
+
+def chosen(pages: dict[str, str], wanted: list[str]) -> dict[str, str]:
+    """The pages of ``pages`` that --pages names ("years" names every year page)."""
+    return {
+        name: url
+        for name, url in pages.items()
+        if name in wanted or (name.startswith("year ") and "years" in wanted)
+    }
 
 
 def count_queries(client, url: str) -> int:
@@ -221,9 +295,12 @@ def child(args: argparse.Namespace) -> None:
     papers = apps.get_model("pubs", "Paper").objects.count()
     took = time.perf_counter() - start
     print(f"  {papers} papers; built in {took:.1f} s (not timed below)", flush=True)
-    urls, their_urls = lab_pages()
+    urls, their_urls = lab_pages(args.child)
+    urls, their_urls = chosen(urls, args.pages), chosen(their_urls, args.pages)
+    load_before = load_average()
     mine = {name: measure(url, args.requests) for name, url in urls.items()}
     peer = theirs(args.child, their_urls, args.peer_requests, args.tmp) if args.peer else None
+    peer = peer or {}
     print(
         f"  {'labpubs page':22} {'papers':>6} {'cold ms':>8} {'cpu ms':>7} {'queries':>7}"
         f" {'warm ms':>8} {'queries':>7} {'peak MB':>7}"
@@ -249,25 +326,101 @@ def child(args: argparse.Namespace) -> None:
                 f" {them['cold_cpu_ms']:7.1f} {them['queries']:7d} {'':8} {'':7}"
                 f" {them['peak_mb']:7.1f}   {their_urls[name]}"
             )
-            ours = mine.get(name)
-            if ours is None:
-                line += "   (no page of ours shows the same papers: not compared)"
-            elif ours["papers"] != them["papers"]:
-                line += f"   (ours shows {ours['papers']} papers: not compared)"
-            else:
-                line += (
-                    f"   its time / ours: {them['cold_ms'] / ours['cold_ms']:.1f}×"
-                    f" ({them['cold_cpu_ms'] / ours['cold_cpu_ms']:.1f}× in cpu),"
-                    f" peak memory {them['peak_mb'] / ours['peak_mb']:.1f}×"
-                )
+            verdict = compared(name, mine.get(name), them)
+            line += f"   {verdict['text']}"
             print(line)
-    print(f"  load average {load_average()}")
+    load_after = load_average()
+    print(f"  load average {load_after}")
+    result = {
+        "size": args.child,
+        "engine": engine,
+        "load": [load_before, load_after],
+        "requests": [args.requests, args.peer_requests],
+        "urls": urls,
+        "their_urls": their_urls,
+        "mine": mine,
+        "peer": peer,
+    }
+    Path(args.tmp, f"result_{args.child}_{engine}.json").write_text(json.dumps(result))
     if args.save:
         saved = json.loads(Path(args.save).read_text()) if Path(args.save).exists() else {}
         saved[f"{args.child} {engine}"] = mine
         Path(args.save).write_text(json.dumps(saved, indent=1))
     if args.baseline:
         compare(json.loads(Path(args.baseline).read_text()).get(f"{args.child} {engine}"), mine)
+
+
+def compared(name: str, ours: dict | None, them: dict) -> dict:
+    """django-publications' page beside ours: the ratios (its time ÷ ours) and the verdict
+    on processor time against the page's target, when both show the same papers."""
+    if ours is None:
+        return {"text": "(no page of ours measured: not compared)", "cpu": None}
+    per_paper = ""
+    wall = them["cold_ms"] / ours["cold_ms"]
+    cpu = them["cold_cpu_ms"] / ours["cold_cpu_ms"]
+    if name == "paper page":
+        pass  # one paper each (the page lists none)
+    elif (
+        name.endswith(", whole")
+        and ours["papers"] != them["papers"]
+        and abs(ours["papers"] - them["papers"]) <= 0.05 * them["papers"]
+    ):
+        # A whole list of the papers each app imported from the file (it skips a few
+        # entries): compared per paper listed.
+        scale = ours["papers"] / them["papers"]
+        wall, cpu, per_paper = wall * scale, cpu * scale, " per paper listed"
+    elif ours["papers"] != them["papers"]:
+        return {"text": f"(ours shows {ours['papers']} papers: not compared)", "cpu": None}
+    target = TARGETS.get(name)
+    verdict = f"target ≥ {target:.0f}× in cpu: {_verdict(cpu >= target)}" if target else ""
+    text = f"its time / ours{per_paper}: {wall:.1f}× ({cpu:.1f}× in cpu) {verdict}".rstrip()
+    return {"text": text, "cpu": cpu, "wall": wall, "target": target, "verdict": verdict}
+
+
+def readme_table(results: list[dict], command: str) -> str:
+    """The run's comparison with django-publications as a Markdown table (the README's)."""
+    lines = [
+        f"`{command}`, {time.strftime('%d %B %Y')}, cold (page cache off), median of"
+        f" {results[0]['requests'][0]} requests of ours and {results[0]['requests'][1]} of"
+        " django-publications'; cpu: each process's processor time, SQLite included; verdicts"
+        " on cpu.",
+        "",
+        "| papers, database, load | page | ours: papers, cold ms (cpu), queries"
+        " | django-publications: papers, cold ms (cpu), queries | its cpu ÷ ours | verdict |",
+        "|---|---|---|---|---|---|",
+    ]
+    for result in results:
+        where = f"{result['size']:,}, {result['engine']}, load {' → '.join(result['load'])}"
+        for name, ours in result["mine"].items():
+            them = result["peer"].get(name)
+            mine = (
+                f"{ours['papers']}, {ours['cold_ms']:.1f} ({ours['cold_cpu_ms']:.1f}),"
+                f" {ours['cold_queries']:.0f}"
+            )
+            theirs_ = ratio = verdict = ""
+            if them:
+                theirs_ = (
+                    f"{them['papers']}, {them['cold_ms']:.1f} ({them['cold_cpu_ms']:.1f}),"
+                    f" {them['queries']}"
+                )
+                row = compared(name, ours, them)
+                per_paper = " per paper listed" if "per paper" in row["text"] else ""
+                ratio = f"{row['cpu']:.2f}×{per_paper}" if row["cpu"] else row["text"]
+                verdict = row.get("verdict", "")
+            url = result["urls"][name]
+            lines.append(
+                f"| {where} | {name} (`{url}`) | {mine} | {theirs_} | {ratio} | {verdict} |"
+            )
+    return "\n".join(lines)
+
+
+def write_readme(table: str) -> None:
+    """``table`` in place of what bench/README.md holds between its markers."""
+    text = README.read_text(encoding="utf-8")
+    start, end = text.index(README_START), text.index(README_END)
+    README.write_text(
+        f"{text[: start + len(README_START)]}\n{table}\n{text[end:]}", encoding="utf-8"
+    )
 
 
 def compare(before: dict | None, after: dict) -> None:
@@ -316,6 +469,8 @@ def main() -> None:
     parser.add_argument("--requests", type=int, default=20)
     parser.add_argument("--peer-requests", type=int, default=5)
     parser.add_argument("--no-peer", dest="peer", action="store_false")
+    parser.add_argument("--pages", nargs="+", choices=PAGES, default=list(PAGES))
+    parser.add_argument("--no-readme", dest="readme", action="store_false")
     parser.add_argument("--postgres", help="also on this PostgreSQL database (made, then dropped)")
     parser.add_argument("--tree", type=Path, default=ROOT, help="the checkout to measure")
     parser.add_argument("--python", help="its interpreter (default: --tree's .venv, or this)")
@@ -345,6 +500,7 @@ def main() -> None:
                 if database.startswith("postgres"):
                     recreate(database)
                 options = ["--requests", str(args.requests), "--tmp", tmp]
+                options += ["--pages", *args.pages]
                 options += ["--peer-requests", str(args.peer_requests)]
                 for option in ("save", "baseline"):
                     if getattr(args, option):
@@ -355,6 +511,10 @@ def main() -> None:
                 subprocess.run([*command, "--database", database, *options], cwd=tree, check=True)
         if args.postgres:
             recreate(args.postgres, create=False)
+        results = [json.loads(path.read_text()) for path in sorted(Path(tmp).glob("result_*.json"))]
+    if args.readme and results:
+        write_readme(readme_table(results, "bench/pages_bench.py " + " ".join(sys.argv[1:])))
+        print(f"table written into {README}")
 
 
 if __name__ == "__main__":

@@ -974,3 +974,30 @@ class WorkCountState(models.Model):
 
     def __str__(self) -> str:
         return "stale" if self.stale else "current"
+
+
+class RenderedEntry(models.Model):
+    """A paper's entry on the public lists (templates/includes/paper_entry.html) as rendered
+    in one language, stored so that a list of thousands of papers joins stored HTML rather
+    than rendering each entry again (pubs.services.rendering). Derived: the writes that
+    change what an entry shows forget or refresh it; ``stamp`` names the templates,
+    translations and settings it was rendered with, and a row of another stamp is not read."""
+
+    paper = models.ForeignKey(
+        Paper, on_delete=models.CASCADE, related_name="rendered_entries", verbose_name=_("paper")
+    )
+    language = models.CharField(_("language"), max_length=10)
+    stamp = models.CharField(_("stamp"), max_length=16)
+    html = models.TextField(_("HTML"))
+
+    class Meta:
+        verbose_name = _("rendered entry")
+        verbose_name_plural = _("rendered entries")
+        constraints = [
+            models.UniqueConstraint(
+                fields=["paper", "language"], name="renderedentry_one_per_language"
+            )
+        ]
+
+    def __str__(self) -> str:
+        return f"{self.paper_id} ({self.language})"

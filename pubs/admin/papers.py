@@ -56,7 +56,7 @@ from pubs.queries.exporting import export_papers
 from pubs.queries.exporting import render as render_export
 from pubs.queries.selectors import in_groups
 from pubs.search import search_text_refresh
-from pubs.services import public_version
+from pubs.services import public_version, rendering
 from pubs.services.papers import authorships_make_room, papers_match_venues, venue_index
 from pubs.services.versions import paper_versions_refold
 from pubs.services.work_counts import counted_write, work_counts_kept
@@ -653,6 +653,7 @@ class PaperAdmin(ScopedAdmin, CheckedIds, RecordedAdmin):
                 setattr(paper, name, value)
         with work_counts_kept(papers=[paper.pk for paper in papers]):
             bulk_update_with_history(papers, Paper, list(values), default_user=request.user)
+            rendering.entries_forget(paper_ids=[paper.pk for paper in papers])
             paper_versions_refold(paper_ids=[paper.pk for paper in papers])  # shown, hidden
         public_version.bump()  # bulk updates send no signals
         self.message_user(request, message % {"count": len(papers)}, messages.SUCCESS)

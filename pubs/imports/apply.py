@@ -26,6 +26,7 @@ from dataclasses import dataclass
 from functools import cache
 from typing import Any
 
+from django.conf import settings
 from django.db import transaction
 from django.utils import timezone
 from django.utils.text import slugify
@@ -48,7 +49,7 @@ from pubs.imports.plan import (
 from pubs.models import Authorship, BibtexImport, ImportStatus, Link, Paper, Tag, Venue
 from pubs.permissions import Scope, import_for_review
 from pubs.search import paper_search_text, search_text_refresh
-from pubs.services import public_version, table_statistics
+from pubs.services import public_version, rendering, table_statistics
 from pubs.services.papers import authorships_make_room
 from pubs.services.versions import paper_versions_refold
 from pubs.services.work_counts import counted_write, work_counts_refresh
@@ -104,6 +105,13 @@ def bibtex_import_apply(
     # which version stands for a work).
     linked = {pk for pair in changes["version_links"] for pk in pair}
     paper_versions_refold(paper_ids=linked | set(updated))
+    # The lists' entries of the papers written, in the site's language (the others, and
+    # hidden papers, wait until a list shows them).
+    rendering.entries_render(
+        paper_ids=[*(created.values() if public else ()), *updated, *linked],
+        language=settings.LANGUAGE_CODE,
+        forget_others=True,
+    )
     if group is not None:
         _add_to_group(plan, created, group, changes, outside=planned.outside)
     _remember_variants(plan, history, changes, planned.scope)

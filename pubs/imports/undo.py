@@ -20,7 +20,7 @@ from pubs.history import history_baseline
 from pubs.imports.errors import UndoRefused
 from pubs.models import Authorship, BibtexImport, ImportStatus, Paper, Tag, Venue
 from pubs.search import search_text_refresh
-from pubs.services import public_version
+from pubs.services import public_version, rendering
 from pubs.services.papers import authorships_make_room
 from pubs.services.versions import paper_versions_refold
 from pubs.services.work_counts import work_counts_kept
@@ -51,8 +51,8 @@ def bibtex_import_undo(*, record: BibtexImport, user=None) -> list[str]:
             "paper_id", flat=True
         )
     )
-    # thousands of deletions, each with its signal
-    with public_version.one_bump(), work_counts_kept(papers=touched):
+    # Thousands of deletions, each with its signals: the pages and entries made stale once.
+    with public_version.one_bump(), rendering.one_forget(), work_counts_kept(papers=touched):
         notes = _undo(changes, history)
         record.status = ImportStatus.UNDONE
         record.undone = history["default_date"]
@@ -77,6 +77,13 @@ def _undo(changes: dict, history: dict) -> list[str]:
     Paper.objects.filter(pk__in=created).delete()
     _restore_authors(changes, history)
     _restore_papers(changes.get("updated", []), history)
+    moved = [pk for pk, _ in changes.get("moved_authorships", [])]
+    rendering.entries_forget(
+        paper_ids=[
+            *(pk for pk, _ in changes.get("updated", [])),
+            *Authorship.objects.filter(pk__in=moved).values_list("paper_id", flat=True),
+        ]
+    )
     for one, two in changes.get("version_links", []):
         Paper.versions.through.objects.filter(
             Q(from_paper_id=one, to_paper_id=two) | Q(from_paper_id=two, to_paper_id=one)

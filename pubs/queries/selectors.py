@@ -28,6 +28,7 @@ from pubs.models import (
     Link,
     Paper,
     PaperKind,
+    RenderedEntry,
     Tag,
     Venue,
     VenueRank,
@@ -39,6 +40,8 @@ from pubs.search import name_key, printed_forms
 from pubs.venues import ccf
 
 PAGE_SIZE = 100
+#: A list of at most this many papers may be shown whole, on one page (``?all=1``).
+WHOLE_LIST_LIMIT = 10_000
 #: Up to this many papers, the queries after the first name them rather than repeat it.
 LISTED_IDS = 1000
 
@@ -85,6 +88,13 @@ def entries(
     explicit order or a slice is kept as it is. ``absolute_url`` turns the site-relative URL
     of an uploaded file ("/media/...") into an absolute one (``request.build_absolute_uri``).
     """
+    return [record for _, record in entries_by_id(papers, absolute_url=absolute_url)]
+
+
+def entries_by_id(
+    papers: QuerySet[Paper], *, absolute_url: Callable[[str], str] | None = None
+) -> list[tuple[int, ExportPaper]]:
+    """:func:`entries`, each with its paper's id."""
     papers = _ordered(papers.prefetch_related(None))
     rows = list(papers.values_list(*PAPER_COLUMNS))
     if not rows:
@@ -116,8 +126,23 @@ def entries(
             fields, awards, extra, tags.get(pk, ()), links.get(pk, ()), authors.get(pk, ())
         )
         record.other_versions = tuple(versions.get(pk, ()))
-        records.append(record)
+        records.append((pk, record))
     return records
+
+
+def listed_entries(
+    papers: QuerySet[Paper], *, language: str, stamp: str
+) -> list[tuple[int, str, int | None, str | None]]:
+    """The papers of ``papers`` in its order (as :func:`entries` orders them) as (id, slug,
+    year, the stored HTML of its entry in ``language`` rendered with ``stamp``, or None): what a
+    list page reads of its papers, in one query, whatever their number
+    (pubs.services.rendering)."""
+    stored = RenderedEntry.objects.filter(paper=OuterRef("pk"), language=language, stamp=stamp)
+    return list(
+        _ordered(papers.prefetch_related(None))
+        .annotate(entry_html=Subquery(stored.values("html")[:1]))
+        .values_list("pk", "slug", "year", "entry_html")
+    )
 
 
 def entry(paper: Paper, *, absolute_url: Callable[[str], str] | None = None) -> ExportPaper:

@@ -8,7 +8,7 @@ from django.db.models import F
 
 from pubs.models import MAX_POSITION, Authorship, Paper, PaperKind, Venue, VenueRank
 from pubs.search import search_text_refresh
-from pubs.services import public_version
+from pubs.services import public_version, rendering
 from pubs.services.versions import paper_versions_refold
 from pubs.services.work_counts import counted_write, work_counts_refresh
 from pubs.venues import ccf
@@ -54,6 +54,7 @@ def _venue_specs() -> tuple[list[VenueSpec], dict[str, Venue]]:
 
 
 @transaction.atomic
+@rendering.one_forget()
 def ccf_edition_load(*, edition: int, entries: list[Entry], dry_run: bool = False) -> EditionReport:
     """Load one edition of the CCF list: new venues, renamed venues, the edition's ranks.
 
@@ -99,6 +100,7 @@ def ccf_edition_load(*, edition: int, entries: list[Entry], dry_run: bool = Fals
         for (rank_edition, field_code), rank in spec.ranks.items()
         if rank_edition == edition
     )
+    rendering.entries_forget(venue_ids=[venue.pk for venue in rows.values()])  # names, ranks
     public_version.bump()
     return report
 
@@ -159,6 +161,7 @@ def papers_match_venues(
 
 
 @transaction.atomic
+@rendering.one_forget()
 def catalogue_install(*, venues: list[VenueSpec]) -> tuple[int, int]:
     """Write a whole catalogue (fixtures/ccf/) to the database in a few bulk statements.
 
@@ -207,5 +210,6 @@ def catalogue_install(*, venues: list[VenueSpec]) -> tuple[int, int]:
         for (venue_id, edition, field_code), rank in wanted.items()
         if (venue_id, edition, field_code) not in present
     )
+    rendering.entries_forget(venue_ids=[venue.pk for venue in rows.values()])  # names, ranks
     public_version.bump()
     return len(created), len(changed)

@@ -17,7 +17,7 @@ from django.db.models import Q
 from pubs.bibtex.versions import LinkedVersion, folded_into
 from pubs.models import Paper
 from pubs.search import search_text_refresh
-from pubs.services import public_version
+from pubs.services import public_version, rendering
 
 #: Papers per UPDATE statement.
 UPDATE_BATCH = 500
@@ -53,6 +53,11 @@ def paper_versions_refold(*, paper_ids: Iterable[int]) -> int:
     if changed:
         Paper.objects.bulk_update(changed, ["folded_into"], batch_size=UPDATE_BATCH)
         public_version.bump()  # a bulk update sends no signal
+        # The entries of the papers folded or unfolded, and of those they were and are folded into.
+        moved = {paper.pk for paper in changed}
+        rendering.entries_forget(
+            paper_ids=moved | {stored[pk] for pk in moved} | {wanted[pk] for pk in moved}
+        )
     # A work is found by the titles of the versions folded into it (which may have changed
     # even when the folding did not), and no longer by those of versions that went.
     standing = {pk for pk in wanted.values() if pk is not None}

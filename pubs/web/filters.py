@@ -133,7 +133,10 @@ FilterQuery = type(
 
 
 class ListQuery(FilterQuery, PageQuery):
-    """A list page: its filters and its page number."""
+    """A list page: its filters, its page number, and whether it shows the whole list on
+    one page (``all``, for a list of at most ``selectors.WHOLE_LIST_LIMIT`` papers)."""
+
+    all = FlagField(initial=False)
 
 
 class StatsListQuery(ListQuery, WeighQuery):

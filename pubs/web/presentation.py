@@ -10,6 +10,8 @@ from dataclasses import dataclass
 from typing import Any, TypeVar
 from urllib.parse import quote_plus
 
+from django.utils.html import escape
+from django.utils.safestring import SafeString, mark_safe
 from django.utils.translation import gettext, gettext_lazy
 
 from people.orcid import orcid_url
@@ -182,6 +184,19 @@ def entry_authors(
         lang = written_language(author.printed, page) if page else ""
         shown.append(EntryAuthor(author.printed, url, author.member, author.equal, lang))
     return shown
+
+
+#: An author's link in an entry as templates/includes/paper_entry.html writes it: its
+#: ``lang`` (group 1) and the name (group 2) are kept when it is set in bold instead.
+_AUTHOR_LINK = r'(?: class="member")?( lang="[^"]*")?>([^<]*)</a>'
+
+
+def highlighted(entry: str, person_url: str) -> SafeString:
+    """An entry rendered for every list (pubs.services.rendering) as the page of the person
+    whose page is ``person_url`` shows it: their name set in bold, not linked, as the
+    partial sets the author it is given as ``highlight``."""
+    link = re.compile(re.escape(f'<a href="{escape(person_url)}"') + _AUTHOR_LINK)
+    return mark_safe(link.sub(r'<strong class="self"\1>\2</strong>', entry))
 
 
 def authors_end(paper: ExportPaper) -> str:

@@ -6,7 +6,7 @@ import json
 from collections.abc import Callable, Iterable
 from dataclasses import dataclass, replace
 from itertools import groupby
-from typing import Any
+from typing import Any, TypeVar
 
 from django.conf import settings
 from django.core.paginator import Page, Paginator
@@ -15,20 +15,22 @@ from django.http import Http404, HttpRequest, HttpResponse, QueryDict
 from django.shortcuts import get_object_or_404, render
 from django.urls import Resolver404, reverse
 from django.utils import timezone
-from django.utils.functional import cached_property
 from django.utils.safestring import SafeString, mark_safe
 from django.utils.translation import gettext_lazy as _
 from django.views.defaults import page_not_found
 
-from people.models import Group
+from people.models import Group, Person
 from pubs.export import citations
 from pubs.export.model import ExportPaper
 from pubs.models import LinkKind, Paper, Venue
 from pubs.queries import selectors
+from pubs.services import rendering
 from pubs.web import citing, presentation
 from pubs.web.cache import cached_page
 from pubs.web.filters import ListQuery, PaperFilter, StatsListQuery
 from pubs.web.query import VENUE_SORTS, NoQuery, PageQuery, VenueIndexQuery
+
+Dated = TypeVar("Dated", ExportPaper, rendering.ListedEntry)
 
 #: The "since" of a group's summary: this many years back.
 SUMMARY_YEARS = 6
@@ -36,32 +38,17 @@ SUMMARY_YEARS = 6
 INDEX_PAGE_SIZE = 200
 
 
-def by_year(papers: Iterable[ExportPaper]) -> list[tuple[int | None, list[ExportPaper]]]:
+def by_year(papers: Iterable[Dated]) -> list[tuple[int | None, list[Dated]]]:
     """Papers grouped by year, in the order given (newest first)."""
     return [(year, list(items)) for year, items in groupby(papers, key=lambda p: p.year)]
 
 
-class CountedPaginator(Paginator):
-    """A paginator told the number of items (counted from a summary), which it then does
-    not count again."""
-
-    def __init__(self, object_list: QuerySet, per_page: int, *, count: int) -> None:
-        super().__init__(object_list, per_page)
-        self.known_count = count
-
-    @cached_property
-    def count(self) -> int:
-        return self.known_count
-
-
 def page_of(request: HttpRequest, items: QuerySet, per_page: int, count: int | None = None) -> Page:
     """The page of ``items`` the (checked) query string asks for; the last one past it.
-    ``count``: the number of items, when known."""
-    paginator = (
-        Paginator(items, per_page)
-        if count is None
-        else CountedPaginator(items, per_page, count=count)
-    )
+    ``count``, when given, is the number of items (counted already)."""
+    paginator = Paginator(items, per_page)
+    if count is not None:
+        paginator.count = count  # a cached_property: not counted again
     return paginator.get_page(PageQuery(request.GET).values()["page"])
 
 
@@ -75,21 +62,34 @@ def paper_list_context(
     papers: QuerySet[Paper],
     exports: ListExports,
     scope: selectors.Scope | None = None,
+    *,
+    highlight: Person | None = None,
+    tally: selectors.Tally | None = None,
 ) -> dict[str, Any]:
-    """The shared list component: filters, one page of papers grouped by year, counts, and
-    links to the same list (same filters) as exports, with a choice of citation style.
+    """The shared list component: filters, one page of papers grouped by year (their
+    entries as stored, pubs.services.rendering; ``highlight``'s name set in bold), counts,
+    and links to the same list (same filters) as exports, with a choice of citation style.
+    ``tally``, the counts of ``papers`` a page has read already, gives the counts by year
+    of the list when no filter narrows it.
 
     ``scope`` says which summary rows count ``papers`` (every work when not given).
     The query string is the canonical one ``cached_page(ListQuery)`` checked."""
     filterset = PaperFilter(request.GET or None, queryset=papers)
     filtered = filterset.qs
     filters = filterset.form.cleaned_data if filterset.is_bound else {}
-    year_counts = selectors.summary_year_counts(scope or selectors.list_scope(), filters)
-    if year_counts is None:
-        year_counts = selectors.year_counts(filtered)
+    if tally is not None and not _is_filtered(filterset):
+        year_counts = tally.by_year()
+    else:
+        year_counts = selectors.summary_year_counts(scope or selectors.list_scope(), filters)
+        if year_counts is None:
+            year_counts = selectors.year_counts(filtered)
     total = sum(n for _, n in year_counts)
-    page = page_of(request, filtered, selectors.PAGE_SIZE, total)
-    rows = selectors.entries(page.object_list, absolute_url=request.build_absolute_uri)
+    whole = ListQuery(request.GET).values()["all"] and total <= selectors.WHOLE_LIST_LIMIT
+    page = page_of(request, filtered, max(total, 1) if whole else selectors.PAGE_SIZE, total)
+    rows = rendering.list_entries(page.object_list)
+    if highlight is not None:
+        url = highlight.get_absolute_url()
+        rows = [replace(row, html=presentation.highlighted(row.html, url)) for row in rows]
     return {
         "filter": filterset,
         "page": page,
@@ -99,6 +99,9 @@ def paper_list_context(
         "named_people": filterset.named_people,
         "year_counts": year_counts,
         "total": total,
+        "can_show_all": not whole
+        and page.has_other_pages()
+        and total <= selectors.WHOLE_LIST_LIMIT,
         "filtered": _is_filtered(filterset),
         "active_filters": _active_filters(request, filterset),
         "exports": _with_filters(request, exports.links),
@@ -117,6 +120,7 @@ def paper_list_context(
 def _list_query(request: HttpRequest) -> QueryDict:
     query = request.GET.copy()
     query.pop("page", None)
+    query.pop("all", None)
     query.pop("weigh", None)  # the page's counts, not the list
     return query
 
@@ -188,9 +192,7 @@ def _is_filtered(filterset: PaperFilter) -> bool:
 
 @cached_page(NoQuery)
 def home(request: HttpRequest) -> HttpResponse:
-    papers = selectors.entries(
-        selectors.public_papers()[:10], absolute_url=request.build_absolute_uri
-    )
+    papers = rendering.list_entries(selectors.public_papers()[:10])
     context = {"groups": selectors.groups(), "papers": papers}
     return render(request, "pubs/home.html", context)
 
@@ -268,7 +270,12 @@ def person_detail(request: HttpRequest, slug: str) -> HttpResponse:
         "listed_apart": listed_apart,
         "json_ld": _person_json_ld(request, person),
         **paper_list_context(
-            request, papers, list_exports("person-export", slug, cv="person-cv"), scope
+            request,
+            papers,
+            list_exports("person-export", slug, cv="person-cv"),
+            scope,
+            highlight=person,
+            tally=tally,
         ),
     }
     return render(request, "people/person_detail.html", context)
@@ -293,7 +300,11 @@ def group_detail(request: HttpRequest, slug: str) -> HttpResponse:
         "weigh": weigh,
         "cited": tally.cited,
         **paper_list_context(
-            request, papers, list_exports("group-export", slug, cv="group-cv"), scope
+            request,
+            papers,
+            list_exports("group-export", slug, cv="group-cv"),
+            scope,
+            tally=tally,
         ),
     }
     return render(request, "people/group_detail.html", context)
