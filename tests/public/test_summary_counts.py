@@ -11,6 +11,7 @@ from django.http import QueryDict
 from people.models import Group, Person
 from pubs.models import Paper, Venue, WorkCount
 from pubs.queries import selectors
+from pubs.services import rendering
 from pubs.services.work_counts import work_counts_rebuild
 from pubs.web.filters import PaperFilter
 from tests.factories import (
@@ -148,10 +149,12 @@ def test_query_counts_with_the_summary_are_the_same_at_10_and_1000_papers(client
         venue.get_absolute_url(),
     ]
     work_counts_rebuild()
+    rendering.entries_rebuild()  # every entry stored, at both sizes
     at_10 = query_counts(client, urls)
 
     with_preprints(bulk_dataset(990, prefix="large", onto=(person, group, venue)))
     work_counts_rebuild()
+    rendering.entries_rebuild()
     assert selectors.counts_current()
     assert Paper.objects.filter(venue=venue).count() > 990
     at_1000 = query_counts(client, urls)
