@@ -19,7 +19,7 @@ from django.db.models import Count, Exists, F, Min, OuterRef, Prefetch, Q, Query
 from django.db.models.functions import Coalesce
 
 from people import names
-from people.models import Advising, Group, Membership, Person, Role
+from people.models import Advising, Consent, Group, Membership, Person, Role
 from pubs.export.model import ExportAuthor, ExportPaper, OtherVersion
 from pubs.metrics import h_index
 from pubs.models import Authorship, CitationCount, Link, Paper, Tag, Venue, VenueRank, ccf_label
@@ -402,11 +402,20 @@ def newest_papers(limit: int, papers: QuerySet[Paper] | None = None) -> QuerySet
 # database starts from the person's few authorships instead of visiting every paper.
 
 
+def accepted(**lookups: Any) -> QuerySet[Authorship]:
+    """The authorships (of ``lookups``) that count for their person and their person's
+    groups: accepted, not waiting for the person's consent nor declined
+    (people.models.Consented). Every list, export, feed and count of a person or a group
+    reads authorships here; the paper's own page and author lists show them all."""
+    return Authorship.objects.filter(consent=Consent.ACCEPTED, **lookups)
+
+
 def person_papers(person: Person, *, every_version: bool = False) -> QuerySet[Paper]:
     """A person's works: the standing versions of the papers they wrote, a work of which
     they wrote only a folded version (a preprint, a workshop version) included; with
-    ``every_version``, every public paper they wrote, each version apart."""
-    authored = Q(pk__in=Authorship.objects.filter(person=person).values("paper_id"))
+    ``every_version``, every public paper they wrote, each version apart (their
+    authorships as :func:`accepted` says)."""
+    authored = Q(pk__in=accepted(person=person).values("paper_id"))
     if every_version:
         return public_versions().filter(authored)
     return public_papers().filter(standing_for(authored))
@@ -422,8 +431,9 @@ def group_papers(group: Group, *, every_version: bool = False) -> QuerySet[Paper
 
 def in_groups(groups: Iterable[int] | QuerySet[Group]) -> Q:
     """The papers of ``groups`` (ids, or a queryset of groups), as a filter of papers: those
-    an author wrote while a confirmed member of one of them, and those given one of them
-    explicitly (``Paper.groups``), which adds a paper its members did not write.
+    an author wrote while a confirmed member of one of them (an :func:`accepted` authorship),
+    and those given one of them explicitly (``Paper.groups``), which adds a paper its members
+    did not write.
 
     "While a member": the paper's year lies within the years of the membership (a start or
     an end left empty is open); a paper of unknown year goes with every membership. Public
@@ -435,7 +445,7 @@ def in_groups(groups: Iterable[int] | QuerySet[Group]) -> Q:
     explicit = Paper.groups.through.objects.filter(group__in=groups).values("paper_id")
     # One filter() call: the conditions on the membership are about one membership.
     membership = "person__memberships__"
-    while_member = Authorship.objects.filter(
+    while_member = accepted().filter(
         Q(person__memberships__group__in=groups)
         & (
             (Q(paper__year__isnull=True) & memberships_during(None, prefix=membership))
@@ -451,7 +461,7 @@ def paper_groups(paper: Paper) -> QuerySet[Group]:
     members = Membership.objects.filter(
         memberships_during(paper.year),
         group=OuterRef("pk"),
-        person__in=Authorship.objects.filter(paper=paper).values("person_id"),
+        person__in=accepted(paper=paper).values("person_id"),
     )
     given = Paper.groups.through.objects.filter(paper=paper).values("group_id")
     return Group.objects.filter(Q(pk__in=given) | Q(Exists(members))).order_by("name")
@@ -614,7 +624,7 @@ def person_citations(person: Person) -> Citations | None:
 def coauthors(person: Person, limit: int = 12) -> list[tuple[Person, int]]:
     """The people who most often wrote (public papers) with ``person``, counted by work:
     the versions of one work count once."""
-    papers = Authorship.objects.filter(person=person, paper__is_public=True).values("paper")
+    papers = accepted(person=person, paper__is_public=True).values("paper")
     rows = (
         Authorship.objects.filter(paper__in=papers)
         .exclude(person=person)
@@ -637,7 +647,11 @@ def public_people() -> QuerySet[Person]:
     return Person.objects.filter(
         Exists(Membership.objects.confirmed().filter(person=OuterRef("pk")))
         | Exists(Authorship.objects.filter(person=OuterRef("pk"), paper__is_public=True))
-        | Exists(Advising.objects.filter(Q(student=OuterRef("pk")) | Q(advisor=OuterRef("pk"))))
+        | Exists(
+            Advising.objects.filter(
+                Q(student=OuterRef("pk")) | Q(advisor=OuterRef("pk")), consent=Consent.ACCEPTED
+            )
+        )
     )
 
 
@@ -650,7 +664,7 @@ def _work(prefix: str = "") -> Coalesce:
 def people() -> QuerySet[Person]:
     """Public people with the number of their public works (the versions of one work
     count once), members first."""
-    public = Q(authorships__paper__is_public=True)
+    public = Q(authorships__paper__is_public=True, authorships__consent=Consent.ACCEPTED)
     return (
         public_people()
         .annotate(
@@ -667,9 +681,9 @@ def person_memberships(person: Person) -> QuerySet[Membership]:
 
 def advising(person: Person) -> tuple[list[Advising], list[Advising]]:
     """Who advised ``person`` (advisors, then co-advisors and mentors) and whom they
-    advised, in one query."""
+    advised, in one query: the rows accepted (people.models.Consented)."""
     rows = (
-        Advising.objects.filter(Q(student=person) | Q(advisor=person))
+        Advising.objects.filter(Q(student=person) | Q(advisor=person), consent=Consent.ACCEPTED)
         .select_related("student", "advisor")
         .order_by("role", "advisor__family_name", "student__family_name", "student__given_name")
     )

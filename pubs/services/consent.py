@@ -1,0 +1,30 @@
+"""Accepting and declining what someone of another group added naming one's people: papers
+(their authorships) and advising rows (people.models.Consented holds the states; who may
+decide is pubs.permissions.consent_decision)."""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+
+from django.db import transaction
+from django.utils import timezone
+
+from people.models import Consent, Consented
+from pubs.permissions import ConsentContext, Scope, consent_decision
+
+
+@transaction.atomic
+def consent_decide(*, scope: Scope, rows: Sequence[Consented], accept: bool) -> list[Consented]:
+    """Accept (or decline) those of ``rows`` that ``scope``'s user may decide and that the
+    decision changes; returns them. Each is saved on its own, so that its history records
+    who decided."""
+    context = ConsentContext.of(rows)
+    wanted = Consent.ACCEPTED if accept else Consent.DECLINED
+    decided = []
+    for row in rows:
+        if row.consent == wanted or not consent_decision(scope, row, context).allowed:
+            continue
+        row.consent, row.decided_at = wanted, timezone.now()
+        row.save(update_fields=["consent", "decided_at"])
+        decided.append(row)
+    return decided
