@@ -11,6 +11,7 @@ from django.urls import reverse
 from django.utils import timezone
 from django.utils.translation import gettext
 from django.utils.translation import gettext_lazy as _
+from django.utils.translation import pgettext_lazy
 
 from people import names
 from people.fields import OrcidField, StringListField, URLField
@@ -322,9 +323,9 @@ class Membership(models.Model):
 class Consent(models.TextChoices):
     """Whether the people a row names accepted it (:class:`Consented`)."""
 
-    ACCEPTED = "accepted", _("accepted")
-    REQUESTED = "requested", _("waiting for acceptance")
-    DECLINED = "declined", _("declined")
+    ACCEPTED = "accepted", pgettext_lazy("consent", "accepted")
+    REQUESTED = "requested", pgettext_lazy("consent", "waiting for acceptance")
+    DECLINED = "declined", pgettext_lazy("consent", "declined")
 
 
 class Consented(models.Model):
