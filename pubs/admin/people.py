@@ -218,6 +218,7 @@ class GroupAdmin(SettlesMemberships, ScopedAdmin, base.GroupAdmin):
 
     view_everything = True
     superuser_fields = ("editors", "parent")
+    autocomplete_fields = [*base.GroupAdmin.autocomplete_fields, "trusts"]
     inlines = [GroupMembershipInline]
 
 
