@@ -9,9 +9,8 @@ from django.db import models
 from django.db.models import Q
 from django.urls import reverse
 from django.utils import timezone
-from django.utils.translation import gettext
+from django.utils.translation import gettext, pgettext_lazy
 from django.utils.translation import gettext_lazy as _
-from django.utils.translation import pgettext_lazy
 
 from people import names
 from people.fields import OrcidField, StringListField, URLField
@@ -333,10 +332,10 @@ class Consented(models.Model):
     it shows on the pages of the people it names and of their groups only once accepted.
 
     Who adds it decides its first state (pubs.permissions.CONSENT_RULES): at once accepted
-    when the people it names are of the adder's groups, of no group, or of a group trusting
-    one of the adder's (``Group.trusts``); otherwise a request to the person or an editor of
-    their group (pubs.permissions.DECISION_RULES). Its own paper, and the adder's group,
-    show it at once.
+    when each person it names is of one of the adder's groups, of no group, or of a group
+    trusting one of the adder's (``Group.trusts``); otherwise a request to the person or an
+    editor of their group (pubs.permissions.DECISION_RULES). Its own paper, and the adder's
+    group, show it at once.
 
     ============  =====================================  ==========  ========================
     state         event                                  by          next state

@@ -661,7 +661,10 @@ class ConsentDecision:
 CONSENT_RULES = {
     "admin": _("An admin's additions need nobody's acceptance."),
     "themselves": _("You named yourself."),
-    "your_groups": _("They belong to no group but yours."),
+    "of_your_group": _(
+        "They are a member of one of your groups (a membership they or their group confirmed)."
+    ),
+    "no_group": _("They belong to no group."),
     "trusted": _("One of their groups trusts one of yours."),
     "another_group": _(
         "They belong to a group that is not yours: its pages and theirs show it once they "
@@ -692,7 +695,9 @@ def _groups_of(person_ids: Iterable[int]) -> dict[int, set[int]]:
 
 def consent_when_added(scope: Scope, person_ids: Iterable[int]) -> dict[int, ConsentDecision]:
     """Whether naming each of ``person_ids`` in a row ``scope``'s user adds holds at once
-    (:data:`CONSENT_RULES`; two queries). "Yours": the groups the user edits or belongs to."""
+    (:data:`CONSENT_RULES`; two queries). "Yours": the groups the user edits or belongs to.
+    A person of one of them and of another group is the user's to name: their membership of
+    the user's group was confirmed by them, their group's editor or an admin."""
     person_ids = set(person_ids)
     if scope.everything:
         return {pk: ConsentDecision(True, "admin") for pk in person_ids}
@@ -706,12 +711,14 @@ def consent_when_added(scope: Scope, person_ids: Iterable[int]) -> dict[int, Con
         )
     decisions = {}
     for pk in person_ids:
-        other = groups.get(pk, set()) - own
+        theirs = groups.get(pk, set())
         if pk == scope.person_id:
             decisions[pk] = ConsentDecision(True, "themselves")
-        elif not other:
-            decisions[pk] = ConsentDecision(True, "your_groups")
-        elif other & trusting:
+        elif theirs & own:
+            decisions[pk] = ConsentDecision(True, "of_your_group")
+        elif not theirs:
+            decisions[pk] = ConsentDecision(True, "no_group")
+        elif theirs & trusting:
             decisions[pk] = ConsentDecision(True, "trusted")
         else:
             decisions[pk] = ConsentDecision(False, "another_group")

@@ -402,12 +402,12 @@ def newest_papers(limit: int, papers: QuerySet[Paper] | None = None) -> QuerySet
 # database starts from the person's few authorships instead of visiting every paper.
 
 
-def accepted(**lookups: Any) -> QuerySet[Authorship]:
-    """The authorships (of ``lookups``) that count for their person and their person's
-    groups: accepted, not waiting for the person's consent nor declined
+def accepted(*conditions: Q, **lookups: Any) -> QuerySet[Authorship]:
+    """The authorships (of ``conditions`` and ``lookups``) that count for their person and
+    their person's groups: accepted, not waiting for the person's consent nor declined
     (people.models.Consented). Every list, export, feed and count of a person or a group
     reads authorships here; the paper's own page and author lists show them all."""
-    return Authorship.objects.filter(consent=Consent.ACCEPTED, **lookups)
+    return Authorship.objects.filter(*conditions, consent=Consent.ACCEPTED, **lookups)
 
 
 def person_papers(person: Person, *, every_version: bool = False) -> QuerySet[Paper]:
@@ -445,7 +445,7 @@ def in_groups(groups: Iterable[int] | QuerySet[Group]) -> Q:
     explicit = Paper.groups.through.objects.filter(group__in=groups).values("paper_id")
     # One filter() call: the conditions on the membership are about one membership.
     membership = "person__memberships__"
-    while_member = accepted().filter(
+    while_member = accepted(
         Q(person__memberships__group__in=groups)
         & (
             (Q(paper__year__isnull=True) & memberships_during(None, prefix=membership))

@@ -131,9 +131,7 @@ def test_the_adding_editor_is_given_the_link_to_pass_on(login, lab, settings):
     assert mail.outbox == []
 
 
-def test_with_email_settings_the_person_and_their_editor_are_sent_the_request(
-    login, lab, settings
-):
+def test_with_email_settings_the_person_and_their_editor_are_sent_the_request(login, lab, settings):
     settings.EMAIL_HOST = "smtp.example.org"
     lab.stranger.email = "stranger@example.org"
     lab.stranger.save()

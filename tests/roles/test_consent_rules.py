@@ -47,7 +47,14 @@ def stranger_login(lab, django_user_model):
 
 
 def test_every_rule_has_a_reason():
-    assert set(CONSENT_RULES) == {"admin", "themselves", "your_groups", "trusted", "another_group"}
+    assert set(CONSENT_RULES) == {
+        "admin",
+        "themselves",
+        "of_your_group",
+        "no_group",
+        "trusted",
+        "another_group",
+    }
     assert set(DECISION_RULES) == {
         "admin",
         "declined",
@@ -67,20 +74,31 @@ def test_naming_oneself_holds_at_once(lab):
 
 
 def test_naming_a_member_of_ones_own_group_holds_at_once(lab):
-    assert rule_when_added(lab.editor, lab.colleague) == "your_groups"
+    assert rule_when_added(lab.editor, lab.colleague) == "of_your_group"
 
 
 def test_a_member_naming_a_colleague_of_their_group_holds_at_once(lab):
-    assert rule_when_added(lab.member, lab.colleague) == "your_groups"
+    assert rule_when_added(lab.member, lab.colleague) == "of_your_group"
+
+
+def test_naming_a_member_of_ones_group_and_another_holds_at_once(lab):
+    """Their membership of the editor's group was confirmed by them or their other group."""
+    MembershipFactory(person=lab.colleague, group=lab.other_group)
+    assert rule_when_added(lab.editor, lab.colleague) == "of_your_group"
+
+
+def test_a_membership_request_not_confirmed_yet_gives_no_consent(lab):
+    MembershipFactory(person=lab.stranger, group=lab.group, confirmed=False, requested=True)
+    assert rule_when_added(lab.editor, lab.stranger) == "another_group"
 
 
 def test_naming_someone_of_no_group_holds_at_once(lab):
-    assert rule_when_added(lab.editor, PersonFactory()) == "your_groups"
+    assert rule_when_added(lab.editor, PersonFactory()) == "no_group"
 
 
 def test_an_editor_of_both_groups_names_either_groups_member_at_once(lab):
     lab.other_group.editors.add(lab.editor)
-    assert rule_when_added(lab.editor, lab.stranger) == "your_groups"
+    assert rule_when_added(lab.editor, lab.stranger) == "of_your_group"
 
 
 def test_naming_a_member_of_a_group_trusting_ones_own_holds_at_once(lab):
@@ -97,11 +115,6 @@ def test_naming_another_groups_member_asks_them(lab):
     decision = consent_when_added(scope_for(lab.editor), [lab.stranger.pk])[lab.stranger.pk]
     assert (decision.allowed, decision.rule) == (False, "another_group")
     assert "accept" in decision.reason
-
-
-def test_a_member_of_ones_group_and_another_is_asked(lab):
-    MembershipFactory(person=lab.colleague, group=lab.other_group)
-    assert rule_when_added(lab.editor, lab.colleague) == "another_group"
 
 
 # -- settling a row ------------------------------------------------------------------------
@@ -165,13 +178,9 @@ def test_another_editor_of_the_asking_group_does_not_decide(lab, django_user_mod
     assert consent_decision(scope_for(second), asked_authorship(lab)).rule == "not_yours"
 
 
-def test_an_editor_of_the_asking_group_and_another_of_the_persons_does_not_decide(lab):
-    """The named person is of A and B; asked by A's editor, only B's side decides."""
-    MembershipFactory(person=lab.colleague, group=lab.other_group)
-    paper = paper_with_authors(lab.member_person)
-    row = Authorship(paper=paper, person=lab.colleague, position=2)
-    consent_settle(scope_for(lab.editor), [row])
-    row.save()
+def test_the_person_joining_the_asking_group_later_leaves_the_decision_to_their_group(lab):
+    row = asked_authorship(lab)
+    MembershipFactory(person=lab.stranger, group=lab.group)
     assert consent_decision(scope_for(lab.editor), row).rule == "not_yours"
     assert consent_decision(scope_for(lab.other_editor), row).rule == "editor_of_their_group"
 
