@@ -378,7 +378,9 @@ class Consented(models.Model):
     def is_declinable(self) -> bool:
         """Whether the asked side may still decline it: a request, or one accepted across
         groups (by them or by trust). Declined is for good."""
-        return self.requested_by_id is not None and self.consent != Consent.DECLINED
+        if self.consent == Consent.ACCEPTED:
+            return self.requested_by_id is not None
+        return self.consent == Consent.REQUESTED
 
 
 class AdvisingRole(models.TextChoices):

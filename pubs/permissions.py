@@ -791,7 +791,7 @@ def consent_decision(
         return ConsentDecision(True, "admin")
     if row.consent == Consent.DECLINED:
         return ConsentDecision(False, "declined")
-    if row.requested_by_id is None:
+    if not row.is_declinable:
         return ConsentDecision(False, "nothing_asked")
     people, groups = (context or ConsentContext.of([row])).asked(row)
     if scope.person_id is not None and scope.person_id in people:
@@ -805,7 +805,9 @@ def consent_candidates(scope: Scope, model: type[Consented]) -> QuerySet:
     """The rows of ``model`` asked across groups (waiting, or accepted and declinable) that
     name ``scope``'s user or a member of a group they edit: those :func:`consent_decision`
     may allow them to decide (all of them for an admin)."""
-    rows = model.objects.filter(requested_by__isnull=False).exclude(consent=Consent.DECLINED)
+    rows = model.objects.filter(
+        Q(consent=Consent.REQUESTED) | Q(consent=Consent.ACCEPTED, requested_by__isnull=False)
+    )
     if scope.everything:
         return rows
     fields = ("person",) if model is Authorship else ("student", "advisor")

@@ -20,6 +20,7 @@ from pubs.queries import selectors
 from tests.admin.test_paper_form import paper_form_data
 from tests.roles.conftest import staff_user
 from tests.roles.forms import change_url
+from tests.test_chinese_pages import database_text, english_on
 
 WAITING = reverse("admin:consent_requests")
 TITLE = "Cross-group paper"
@@ -154,6 +155,15 @@ def test_the_person_sees_the_request_waiting_for_them_on_the_admin_index(
     index = client.get(reverse("admin:index")).content.decode()
     assert "Waiting for you" in index
     assert TITLE in index
+
+
+def test_the_waiting_page_and_index_are_wholly_chinese_in_chinese(lab, asked, advising_asked):
+    client = Client()
+    client.force_login(lab.other_editor)
+    client.cookies["django_language"] = "zh-hans"
+    urls = [reverse("admin:index"), WAITING]
+    assert english_on(client, urls, database_text()) == {}
+    assert "等待你处理" in client.get(WAITING).content.decode()
 
 
 def test_the_asking_editor_sees_nothing_waiting_for_them(login, asked):

@@ -199,6 +199,14 @@ def test_a_colleague_of_the_asker_named_beside_another_groups_student_does_not_d
     assert consent_decision(scope_for(lab.other_editor), row).rule == "editor_of_their_group"
 
 
+def test_a_request_whose_asker_is_gone_is_decided_by_the_named_persons_side(lab, django_user_model):
+    row = asked_authorship(lab)
+    lab.editor.delete()
+    row.refresh_from_db()
+    assert row.requested_by_id is None
+    assert consent_decision(scope_for(lab.other_editor), row).rule == "editor_of_their_group"
+
+
 def test_a_declined_row_is_declined_for_good(lab):
     row = asked_authorship(lab)
     row.consent = Consent.DECLINED
