@@ -199,7 +199,7 @@ def test_a_colleague_of_the_asker_named_beside_another_groups_student_does_not_d
     assert consent_decision(scope_for(lab.other_editor), row).rule == "editor_of_their_group"
 
 
-def test_a_request_whose_asker_is_gone_is_decided_by_the_named_persons_side(lab, django_user_model):
+def test_a_request_whose_asker_is_gone_is_decided_by_the_named_persons_side(lab):
     row = asked_authorship(lab)
     lab.editor.delete()
     row.refresh_from_db()
