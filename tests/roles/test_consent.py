@@ -19,7 +19,7 @@ from pubs.permissions import scope_for
 from pubs.queries import selectors
 from tests.admin.test_paper_form import paper_form_data
 from tests.roles.conftest import staff_user
-from tests.roles.forms import change_url
+from tests.roles.forms import change_url, profile_data
 from tests.test_chinese_pages import database_text, english_on
 
 WAITING = reverse("admin:consent_requests")
@@ -280,6 +280,19 @@ def test_an_advising_row_naming_another_groups_student_is_not_shown_until_accept
     assert advising_asked.consent == Consent.REQUESTED
     assert lab.colleague.name not in shown(f"/people/{lab.stranger.slug}/")
     assert lab.stranger.name not in shown(f"/people/{lab.colleague.slug}/")
+
+
+def test_a_student_added_on_the_advisors_page_naming_another_groups_member_waits(login, lab):
+    data = profile_data(lab.colleague)
+    data.update(
+        {
+            "advising-TOTAL_FORMS": "1",
+            "advising-0-student": lab.stranger.pk,
+            "advising-0-role": AdvisingRole.ADVISOR,
+        }
+    )
+    assert login("editor").post(change_url(lab.colleague), data).status_code == 302
+    assert Advising.objects.get(student=lab.stranger).consent == Consent.REQUESTED
 
 
 def test_the_students_editor_accepts_the_advising_row(login, lab, advising_asked):
