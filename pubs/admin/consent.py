@@ -26,7 +26,7 @@ from django.utils.translation import gettext as _
 
 from people.invitations import sends_email
 from people.models import Advising, Consent, Consented, Group, Person
-from pubs.models import Authorship
+from pubs.models import Authorship, BibtexImport
 from pubs.permissions import (
     ConsentContext,
     Scope,
@@ -74,12 +74,15 @@ def named_anew(formset) -> list[Consented]:
     ]
 
 
-def announce(request: HttpRequest) -> None:
-    """Send the requests :func:`consent_settle_rows` made in this request, once saved: an
-    e-mail to each person asked and their groups' editors where the site sends e-mail, and
-    the link to "Waiting for you" for the user to pass on otherwise."""
-    requests = [row for row in getattr(request, "_consent_requests", []) if row.pk is not None]
-    request._consent_requests = []
+def announce(request: HttpRequest, rows: Iterable[Consented] | None = None) -> None:
+    """Send the requests :func:`consent_settle_rows` made in this request, once saved (or
+    ``rows``, the requests an import made): an e-mail to each person asked and their
+    groups' editors where the site sends e-mail, and the link to "Waiting for you" for the
+    user to pass on otherwise."""
+    if rows is None:
+        rows = getattr(request, "_consent_requests", [])
+        request._consent_requests = []
+    requests = [row for row in rows if row.pk is not None]
     if not requests:
         return
     link = request.build_absolute_uri(reverse("admin:consent_requests"))
@@ -106,6 +109,15 @@ def announce(request: HttpRequest) -> None:
                 "%(link)s"
             )
         messages.warning(request, text % values)
+
+
+def announce_import(request: HttpRequest, record: BibtexImport) -> None:
+    """Send the requests an import made (its authors of other groups than the importing
+    user's), as :func:`announce` does."""
+    asked = record.changes.get("consent_requests", [])
+    announce(
+        request, Authorship.objects.filter(pk__in=asked).select_related(*RELATED["authorship"])
+    )
 
 
 def _recipients(row: Consented, context: ConsentContext) -> list[str]:

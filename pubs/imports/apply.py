@@ -277,6 +277,7 @@ def _create_papers(
     taken_keys = set(Paper.objects.exclude(citation_key="").values_list("citation_key", flat=True))
     names = _names(entries, venue_ids, person_ids)
     paper_ids: list[int] = []
+    requests: list[Authorship] = []
     for start in range(0, len(entries), BATCH_SIZE):
         batch = entries[start : start + BATCH_SIZE]
         papers = [_paper(entry, venue_ids, taken_slugs, taken_keys, public) for entry in batch]
@@ -287,7 +288,7 @@ def _create_papers(
         for paper, authors in zip(papers, authorships, strict=True):
             for authorship in authors:
                 authorship.paper_id = paper.pk
-        consent_settle(scope, [a for authors in authorships for a in authors])
+        requests += consent_settle(scope, [a for authors in authorships for a in authors])
         Authorship.objects.bulk_create(
             (a for authors in authorships for a in authors), batch_size=BATCH_SIZE
         )
@@ -298,6 +299,7 @@ def _create_papers(
         )
         paper_ids += [paper.pk for paper in papers]
     changes["papers"] = sorted(paper_ids)
+    changes["consent_requests"] = sorted(a.pk for a in requests)
     _tag(entries, paper_ids, changes)
     return dict(zip((entry.key for entry in entries), paper_ids, strict=True))
 
@@ -482,9 +484,12 @@ def _complete_authors(
         for entry in entries
         for a in entry.added_authors
     ]
-    consent_settle(scope, added)
+    requests = consent_settle(scope, added)
     Authorship.objects.bulk_create(added, batch_size=BATCH_SIZE)
     changes["authorships"] = sorted(a.pk for a in added)
+    changes["consent_requests"] = sorted(
+        {*changes.get("consent_requests", []), *(a.pk for a in requests)}
+    )
 
 
 def _link_versions(plan: ImportPlan, created: dict[str, int], changes: dict) -> None:

@@ -14,7 +14,7 @@ from django.urls import reverse
 from people.models import Advising, AdvisingRole, Consent
 from pubs.imports.apply import bibtex_import_apply
 from pubs.imports.plan import bibtex_import_plan
-from pubs.models import Authorship, Paper
+from pubs.models import Authorship, BibtexImport, Paper
 from pubs.permissions import scope_for
 from pubs.queries import selectors
 from tests.admin.test_paper_form import paper_form_data
@@ -310,17 +310,33 @@ def test_the_student_is_asked_on_the_waiting_page(client, lab, advising_asked, s
 # -- import ------------------------------------------------------------------------------------
 
 
-def test_an_import_into_a_group_asks_another_groups_member(lab):
-    text = (
+def cross_group_entry(lab) -> str:
+    return (
         "@inproceedings{cross, title={Imported across groups}, "
         f"author={{{lab.colleague.family_name}, {lab.colleague.given_name} and "
         f"{lab.stranger.family_name}, {lab.stranger.given_name}}}, "
         "booktitle={Proc. X}, year={2024}}"
     )
-    planned = bibtex_import_plan(text=text, scope=scope_for(lab.editor))
+
+
+def test_an_import_into_a_group_asks_another_groups_member(lab):
+    planned = bibtex_import_plan(text=cross_group_entry(lab), scope=scope_for(lab.editor))
     bibtex_import_apply(planned=planned, file_name="x.bib", user=lab.editor, group=lab.group)
     paper = Paper.objects.get(title="Imported across groups")
     states = dict(paper.authorships.values_list("person_id", "consent"))
     assert states == {lab.colleague.pk: Consent.ACCEPTED, lab.stranger.pk: Consent.REQUESTED}
     assert "Imported across groups" in shown(f"/groups/{lab.group.slug}/")
     assert "Imported across groups" not in shown(f"/groups/{lab.other_group.slug}/")
+
+
+def test_the_importing_editor_is_given_the_link_to_pass_on(login, lab, settings):
+    settings.EMAIL_HOST = ""
+    client = login("editor")
+    client.post(
+        reverse("admin:pubs_bibteximport_upload"),
+        {"text": cross_group_entry(lab), "group": lab.group.pk},
+    )
+    record = BibtexImport.objects.order_by("pk").last()
+    url = reverse("admin:pubs_bibteximport_preview", args=[record.pk])
+    page = client.post(url, {"confirm": "1"}, follow=True).content.decode()
+    assert f"http://testserver{WAITING}" in page
