@@ -18,8 +18,8 @@ from axe_playwright_python.sync_playwright import Axe
 from django.contrib import admin
 from django.contrib.auth import get_user_model
 
-from people.models import Person
-from pubs.models import BibtexImport, ImportJob, JobStage, Paper, Venue
+from people.models import Consent, Person
+from pubs.models import Authorship, BibtexImport, ImportJob, JobStage, Paper, Venue
 from tests.e2e.conftest import SCREENSHOTS
 
 pytestmark = pytest.mark.django_db
@@ -68,6 +68,9 @@ def site(demo_site, django_db_blocker) -> str:
                 progress={"done": 3, "total": 10},
                 message="Crossref did not answer" if stage == JobStage.FAILED else "",
             )
+        # A paper's author waiting for acceptance: the index and "Waiting for you" list it.
+        first = Authorship.objects.order_by("pk").values("pk")[:1]
+        Authorship.objects.filter(pk__in=first).update(consent=Consent.REQUESTED)
     return demo_site
 
 
@@ -168,6 +171,7 @@ def admin_pages() -> dict[str, str]:
             pages[f"{meta.model_name}-change"] = f"{base}{record.pk}/change/"
     for job in ImportJob.objects.filter(stage__in=PROGRESS_STAGES):
         pages[f"job-{job.stage}"] = f"/admin/pubs/importjob/{job.pk}/progress/"
+    pages["waiting-for-you"] = "/admin/pubs/paper/consent/"
     return pages
 
 
