@@ -18,6 +18,8 @@ from pubs.models import Authorship, BibtexImport, Paper
 from pubs.permissions import scope_for
 from pubs.queries import selectors
 from tests.admin.test_paper_form import paper_form_data
+from tests.factories import paper_with_authors
+from tests.query_counts import query_counts
 from tests.roles.conftest import staff_user
 from tests.roles.forms import change_url, profile_data
 from tests.test_chinese_pages import database_text, english_on
@@ -109,6 +111,24 @@ def test_a_request_counts_for_neither_the_other_group_nor_the_person(lab, asked)
     assert selectors.year_counts(selectors.person_papers(lab.stranger)) == [(2024, 1)]
     assert selectors.people().get(pk=lab.stranger.pk).paper_count == 1
     assert [person for person, _ in selectors.coauthors(lab.stranger)] == []
+
+
+def test_requests_leave_the_pages_query_counts_as_they_were(lab):
+    urls = [
+        f"/groups/{lab.other_group.slug}/",
+        f"/people/{lab.stranger.slug}/",
+        f"/groups/{lab.group.slug}/",
+        "/publications/",
+    ]
+    before = query_counts(Client(), urls)
+    for n in range(3):
+        paper = paper_with_authors(lab.colleague, title=f"Asked {n}")
+        paper.groups.add(lab.group)
+        row = Authorship.objects.create(paper=paper, person=lab.stranger, position=2)
+        Authorship.objects.filter(pk=row.pk).update(
+            consent=Consent.REQUESTED, requested_by=lab.editor
+        )
+    assert query_counts(Client(), urls) == before
 
 
 def test_a_request_gives_the_other_groups_editor_no_right_over_the_paper(lab, asked):
