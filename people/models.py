@@ -9,7 +9,7 @@ from django.db import models
 from django.db.models import Q
 from django.urls import reverse
 from django.utils import timezone
-from django.utils.translation import gettext
+from django.utils.translation import gettext, pgettext_lazy
 from django.utils.translation import gettext_lazy as _
 
 from people import names
@@ -146,6 +146,17 @@ class Group(models.Model):
         verbose_name=_("part of"),
     )
     members = models.ManyToManyField(Person, through="Membership", related_name="research_groups")
+    trusts = models.ManyToManyField(
+        "self",
+        symmetrical=False,
+        blank=True,
+        related_name="trusted_by",
+        verbose_name=_("trusted groups"),
+        help_text=_(
+            "Papers and advising that these groups' editors and members add, naming this "
+            "group's members, show on this group's pages without asking first."
+        ),
+    )
     editors = models.ManyToManyField(
         settings.AUTH_USER_MODEL,
         blank=True,
@@ -314,6 +325,70 @@ class Membership(models.Model):
         return self.requested and self.start is None
 
 
+class Consent(models.TextChoices):
+    """Whether the people a row names accepted it (:class:`Consented`)."""
+
+    ACCEPTED = "accepted", pgettext_lazy("consent", "accepted")
+    REQUESTED = "requested", pgettext_lazy("consent", "waiting for acceptance")
+    DECLINED = "declined", pgettext_lazy("consent", "declined")
+
+
+class Consented(models.Model):
+    """A row naming people (an authorship, an advising) that someone may add across groups:
+    it shows on the pages of the people it names and of their groups only once accepted.
+
+    Who adds it decides its first state (pubs.permissions.CONSENT_RULES): at once accepted
+    when each person it names is of one of the adder's groups, of no group, or of a group
+    trusting one of the adder's (``Group.trusts``); otherwise a request to the person or an
+    editor of their group (pubs.permissions.DECISION_RULES). Its own paper, and the adder's
+    group, show it at once.
+
+    ============  =====================================  ==========  ========================
+    state         event                                  by          next state
+    ============  =====================================  ==========  ========================
+    (new)         added within the adder's care          the adder   accepted
+    (new)         added naming a trusting group's member the adder   accepted (requested_by)
+    (new)         added naming another group's member    the adder   requested
+    requested     accept                                 asked side  accepted
+    requested     decline                                asked side  declined
+    accepted      decline (from a request or a trust)    asked side  declined
+    declined      —                                      —           declined, for good
+    ============  =====================================  ==========  ========================
+
+    A declined row stays (it is what the paper says) but no page of the asked side shows it.
+    """
+
+    consent = models.CharField(
+        _("consent"),
+        max_length=10,
+        choices=Consent.choices,
+        default=Consent.ACCEPTED,
+        editable=False,
+    )
+    requested_by = models.ForeignKey(
+        settings.AUTH_USER_MODEL,
+        on_delete=models.SET_NULL,
+        null=True,
+        blank=True,
+        editable=False,
+        related_name="+",
+        verbose_name=_("requested by"),
+        help_text=_("Who added it across groups: empty when it needed nobody's acceptance."),
+    )
+    decided_at = models.DateTimeField(_("decided at"), null=True, blank=True, editable=False)
+
+    class Meta:
+        abstract = True
+
+    @property
+    def is_declinable(self) -> bool:
+        """Whether the asked side may still decline it: a request, or one accepted across
+        groups (by them or by trust). Declined is for good."""
+        if self.consent == Consent.ACCEPTED:
+            return self.requested_by_id is not None
+        return self.consent == Consent.REQUESTED
+
+
 class AdvisingRole(models.TextChoices):
     ADVISOR = "advisor", _("Advisor")
     CO_ADVISOR = "co_advisor", _("Co-advisor")
@@ -325,7 +400,7 @@ class AdvisingManager(models.Manager):
         return self.get(student__slug=student, advisor__slug=advisor)
 
 
-class Advising(models.Model):
+class Advising(Consented):
     """``advisor`` advised ``student`` (a PhD advisor, a co-advisor, an internship mentor)."""
 
     student = models.ForeignKey(
@@ -363,6 +438,11 @@ class Advising(models.Model):
         return (self.student.slug, self.advisor.slug)
 
     natural_key.dependencies = ["people.person"]
+
+    @property
+    def named_ids(self) -> tuple[int, int]:
+        """The people whose consent the row needs: both it names."""
+        return (self.student_id, self.advisor_id)
 
 
 class InvitationQuerySet(models.QuerySet):

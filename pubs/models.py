@@ -16,7 +16,7 @@ from django.utils.translation import gettext_lazy as _
 
 from people.fields import StringListField, UnicodeJSONEncoder, URLField
 from people.history import KeptHistory
-from people.models import Group, Person, SlugManager
+from people.models import Consented, Group, Person, SlugManager
 from pubs import kinds
 from pubs.identifiers import normalize_arxiv_id, normalize_doi
 from pubs.venues import ccf
@@ -534,8 +534,12 @@ class AuthorshipManager(models.Manager):
         return self.get(paper__slug=paper, position=position)
 
 
-class Authorship(models.Model):
-    """A person's place in a paper's author list, with the name as the paper prints it."""
+class Authorship(Consented):
+    """A person's place in a paper's author list, with the name as the paper prints it.
+
+    Its person's page and groups list the paper only once the person (or their group's
+    editor) accepted it, when someone of another group named them (people.models.Consented).
+    """
 
     paper = models.ForeignKey(
         Paper,
@@ -599,6 +603,11 @@ class Authorship(models.Model):
     @property
     def display_name(self) -> str:
         return self.printed_name or self.person.name
+
+    @property
+    def named_ids(self) -> tuple[int]:
+        """The people whose consent the row needs: its person."""
+        return (self.person_id,)
 
 
 class LinkKind(models.TextChoices):

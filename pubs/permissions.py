@@ -25,10 +25,16 @@ edited URL nor a hand-made POST reaches another group's rows.
 Which people an editor may edit does not grow by their own action: a membership they add for
 someone they may not edit yet is a request, giving nothing until the person, an editor of one
 of the person's groups or an admin confirms it (:func:`membership_holds`).
+
+Nor do another group's pages change by their action: a paper or an advising row naming a
+member of another group waits for that person's or their group's editor's acceptance before
+it counts for them (:data:`CONSENT_RULES`, :data:`DECISION_RULES`; the states are in
+people.models.Consented), and until then gives that group's editor no right over the paper.
 """
 
 from __future__ import annotations
 
+from collections import defaultdict
 from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass, field
 from typing import Any
@@ -39,11 +45,12 @@ from django.contrib.auth.models import Permission
 from django.db import models, transaction
 from django.db.models import Exists, OuterRef, Q, QuerySet
 from django.http import HttpRequest
+from django.utils import timezone
 from django.utils.translation import gettext_lazy as _
 
-from people.models import Advising, Group, Invitation, Membership, Person
+from people.models import Advising, Consent, Consented, Group, Invitation, Membership, Person
 from pubs.models import Authorship, BibtexImport, Paper
-from pubs.queries.selectors import in_groups, memberships_during
+from pubs.queries.selectors import accepted, in_groups, memberships_during
 
 GROUP_EDITOR = "Group editor"
 MEMBER = "Member"
@@ -246,13 +253,14 @@ _NONE = Q(pk__in=[])
 
 
 def _papers(scope: Scope) -> Q:
-    """The papers of the groups they edit (by their members' authorships or given the group:
-    ``in_groups``), and those they author."""
+    """The papers of the groups they edit (by their members' accepted authorships or given
+    the group: ``in_groups``), and those they author (accepted: a request to name them gives
+    them nothing yet)."""
     rows = _NONE
     if scope.edited_group_ids:
         rows |= in_groups(scope.edited_group_ids)
     if scope.person_id is not None:
-        authored = Authorship.objects.filter(paper_id=OuterRef("pk"), person_id=scope.person_id)
+        authored = accepted(paper_id=OuterRef("pk"), person_id=scope.person_id)
         rows |= Q(Exists(authored))
     return rows
 
@@ -313,7 +321,7 @@ def membership_reach(membership: Membership) -> QuerySet[Paper]:
     group's papers when it is confirmed (as :func:`in_groups` reads them)."""
     if membership.covers_no_year:
         return Paper.objects.none()
-    papers = Paper.objects.filter(authorships__person_id=membership.person_id)
+    papers = Paper.objects.filter(pk__in=accepted(person_id=membership.person_id).values("paper"))
     dated = Q()
     if membership.start is not None:
         dated &= Q(year__gte=membership.start.year)
@@ -629,3 +637,185 @@ def editor_groups_of(scope: Scope, person: Person) -> QuerySet[Group]:
     if not scope.everything:
         groups = groups.filter(pk__in=scope.edited_group_ids)
     return groups.distinct().order_by("name")
+
+
+# -- consent across groups -----------------------------------------------------------------
+
+
+@dataclass(frozen=True)
+class ConsentDecision:
+    """What a rule said of a row naming people: whether it holds at once when added
+    (:data:`CONSENT_RULES`), or whether a user may accept or decline it
+    (:data:`DECISION_RULES`)."""
+
+    allowed: bool
+    rule: str
+
+    @property
+    def reason(self) -> str:
+        return str({**CONSENT_RULES, **DECISION_RULES}[self.rule])
+
+
+#: Whether naming a person (an author, a student or an advisor) holds at once, in the order
+#: :func:`consent_when_added` applies them. Those allowed are accepted at once.
+CONSENT_RULES = {
+    "admin": _("An admin's additions need nobody's acceptance."),
+    "themselves": _("You named yourself."),
+    "of_your_group": _(
+        "They are a member of one of your groups (a membership they or their group confirmed)."
+    ),
+    "no_group": _("They belong to no group."),
+    "trusted": _("One of their groups trusts one of yours."),
+    "another_group": _(
+        "They belong to a group that is not yours: its pages and theirs show it once they "
+        "or its editor accept it."
+    ),
+}
+
+#: Who may accept or decline a row naming people, in the order :func:`consent_decision`
+#: applies them.
+DECISION_RULES = {
+    "admin": _("An admin decides every request."),
+    "declined": _("It was declined, for good."),
+    "nothing_asked": _("It was added within its people's groups: nobody was asked."),
+    "named": _("It names you."),
+    "editor_of_their_group": _("You edit a group of theirs that was asked."),
+    "not_yours": _("It names nobody of yours: they or their group's editor decide."),
+}
+
+
+def _groups_of(person_ids: Iterable[int]) -> dict[int, set[int]]:
+    """Person id -> the groups of their confirmed memberships (one query)."""
+    groups: dict[int, set[int]] = defaultdict(set)
+    rows = Membership.objects.confirmed().filter(person_id__in=set(person_ids))
+    for person_id, group_id in rows.values_list("person_id", "group_id"):
+        groups[person_id].add(group_id)
+    return groups
+
+
+def consent_when_added(scope: Scope, person_ids: Iterable[int]) -> dict[int, ConsentDecision]:
+    """Whether naming each of ``person_ids`` in a row ``scope``'s user adds holds at once
+    (:data:`CONSENT_RULES`; two queries). "Yours": the groups the user edits or belongs to.
+    A person of one of them and of another group is the user's to name: their membership of
+    the user's group was confirmed by them, their group's editor or an admin."""
+    person_ids = set(person_ids)
+    if scope.everything:
+        return {pk: ConsentDecision(True, "admin") for pk in person_ids}
+    own = scope.attachable_group_ids
+    groups = _groups_of(person_ids)
+    others = set().union(*(g - own for g in groups.values()))
+    trusting = set()
+    if others and own:
+        trusting = set(
+            Group.objects.filter(pk__in=others, trusts__in=own).values_list("pk", flat=True)
+        )
+    decisions = {}
+    for pk in person_ids:
+        theirs = groups.get(pk, set())
+        if pk == scope.person_id:
+            decisions[pk] = ConsentDecision(True, "themselves")
+        elif theirs & own:
+            decisions[pk] = ConsentDecision(True, "of_your_group")
+        elif not theirs:
+            decisions[pk] = ConsentDecision(True, "no_group")
+        elif theirs & trusting:
+            decisions[pk] = ConsentDecision(True, "trusted")
+        else:
+            decisions[pk] = ConsentDecision(False, "another_group")
+    return decisions
+
+
+def consent_settle(scope: Scope, rows: Sequence[Consented]) -> list[Consented]:
+    """Set the consent of ``rows`` (authorships or advising rows ``scope``'s user adds, not
+    saved yet) as :func:`consent_when_added` says of the people each names: accepted, with
+    ``requested_by`` when it crossed groups by trust, or a request. Returns the requests."""
+    decisions = consent_when_added(scope, {pk for row in rows for pk in row.named_ids})
+    now = timezone.now()
+    requests = []
+    for row in rows:
+        rules = {decisions[pk].rule for pk in row.named_ids if pk is not None}
+        row.consent, row.requested_by_id, row.decided_at = Consent.ACCEPTED, None, None
+        if "another_group" in rules:
+            row.consent, row.requested_by_id = Consent.REQUESTED, scope.user_id
+            requests.append(row)
+        elif "trusted" in rules:
+            row.requested_by_id, row.decided_at = scope.user_id, now
+    return requests
+
+
+@dataclass
+class ConsentContext:
+    """What deciding on some rows reads, read for all of them at once (three queries): the
+    groups of the people they name, and the groups and person of those who asked."""
+
+    groups: dict[int, set[int]]
+    asker_groups: dict[int, set[int]]
+    asker_person: dict[int, int]
+
+    @classmethod
+    def of(cls, rows: Iterable[Consented]) -> ConsentContext:
+        rows = list(rows)
+        askers = {row.requested_by_id for row in rows if row.requested_by_id is not None}
+        asker_groups: dict[int, set[int]] = defaultdict(set)
+        edited = Group.editors.through.objects.filter(user_id__in=askers)
+        for user_id, group_id in edited.values_list("user_id", "group_id"):
+            asker_groups[user_id].add(group_id)
+        asker_person = dict(Person.objects.filter(user_id__in=askers).values_list("user_id", "pk"))
+        named = {pk for row in rows for pk in row.named_ids} | set(asker_person.values())
+        groups = _groups_of(named)
+        for user_id, person_id in asker_person.items():
+            asker_groups[user_id] |= groups.get(person_id, set())
+        return cls(groups, asker_groups, asker_person)
+
+    def asked(self, row: Consented) -> tuple[set[int], set[int]]:
+        """The people and the groups ``row`` asked: the groups of the people it names that
+        are not the asker's, and the people named of those groups."""
+        own = self.asker_groups.get(row.requested_by_id, set())
+        asker = self.asker_person.get(row.requested_by_id)
+        people, groups = set(), set()
+        for pk in row.named_ids:
+            other = self.groups.get(pk, set()) - own
+            if other and pk != asker:
+                people.add(pk)
+                groups |= other
+        return people, groups
+
+
+def consent_decision(
+    scope: Scope, row: Consented, context: ConsentContext | None = None
+) -> ConsentDecision:
+    """Whether ``scope``'s user may accept or decline ``row`` (:data:`DECISION_RULES`): the
+    person it asked, or an editor of a group it asked, while it is waiting or was accepted
+    across groups. ``context`` is what :meth:`ConsentContext.of` read (else read here)."""
+    if scope.everything:
+        return ConsentDecision(True, "admin")
+    if row.consent == Consent.DECLINED:
+        return ConsentDecision(False, "declined")
+    if not row.is_declinable:
+        return ConsentDecision(False, "nothing_asked")
+    people, groups = (context or ConsentContext.of([row])).asked(row)
+    if scope.person_id is not None and scope.person_id in people:
+        return ConsentDecision(True, "named")
+    if scope.edited_group_ids & groups:
+        return ConsentDecision(True, "editor_of_their_group")
+    return ConsentDecision(False, "not_yours")
+
+
+def consent_candidates(scope: Scope, model: type[Consented]) -> QuerySet:
+    """The rows of ``model`` asked across groups (waiting, or accepted and declinable) that
+    name ``scope``'s user or a member of a group they edit: those :func:`consent_decision`
+    may allow them to decide (all of them for an admin)."""
+    rows = model.objects.filter(
+        Q(consent=Consent.REQUESTED) | Q(consent=Consent.ACCEPTED, requested_by__isnull=False)
+    )
+    if scope.everything:
+        return rows
+    fields = ("person",) if model is Authorship else ("student", "advisor")
+    theirs = _NONE
+    for name in fields:
+        if scope.person_id is not None:
+            theirs |= Q(**{f"{name}_id": scope.person_id})
+        if scope.edited_group_ids:
+            members = Membership.objects.confirmed().filter(group_id__in=scope.edited_group_ids)
+            theirs |= Q(**{f"{name}__in": members.values("person_id")})
+    return rows.filter(theirs)

@@ -20,6 +20,7 @@ from django.utils.translation import gettext_lazy as _
 from people.admin import CheckedIds
 from people.history import bulk_history
 from people.models import Group
+from pubs.admin.consent import announce_import
 from pubs.admin.import_forms import (
     OTHER_VENUE_CHOICES,
     UploadForm,
@@ -233,6 +234,7 @@ class BibtexImportAdmin(ScopedAdmin, CheckedIds, admin.ModelAdmin):
                 )
                 if import_for_review(request_scope(request)):
                     messages.info(request, FOR_REVIEW)
+                announce_import(request, applied)
                 return HttpResponseRedirect(
                     reverse("admin:pubs_bibteximport_change", args=[applied.pk])
                 )

@@ -10,7 +10,7 @@ from django.db import transaction
 from django.db.models import Count, Exists, OuterRef, QuerySet
 from django.forms.models import BaseInlineFormSet
 from django.http import HttpRequest, HttpResponse, HttpResponseRedirect
-from django.urls import reverse
+from django.urls import path, reverse
 from django.utils.html import format_html, format_html_join
 from django.utils.text import format_lazy
 from django.utils.translation import gettext_lazy as _
@@ -18,6 +18,7 @@ from simple_history.utils import bulk_update_with_history
 
 from people.admin import CheckedIds
 from people.models import Group, Person
+from pubs.admin.consent import announce, consent_settle_rows, consent_view, named_anew
 from pubs.admin.history import RecordedAdmin
 from pubs.admin.imports import WaitingForReviewFilter, papers_imported_for_review
 from pubs.admin.venue_search import search_words, venue_search
@@ -301,7 +302,9 @@ class AuthorshipInline(CheckedIds, admin.TabularInline):
         "corresponding",
         "affiliation",
         "review_note",
+        "consent",
     ]
+    readonly_fields = ["consent"]
 
     def get_queryset(self, request: HttpRequest) -> QuerySet:
         return super().get_queryset(request).select_related("person").order_by("position")
@@ -440,6 +443,13 @@ class PaperAdmin(ScopedAdmin, CheckedIds, RecordedAdmin):
     def get_changelist_form(self, request: HttpRequest, **kwargs):
         return super().get_changelist_form(request, form=PaperRowForm, **kwargs)
 
+    def get_urls(self):
+        consent_page = self.admin_site.admin_view(self.consent_view)
+        return [path("consent/", consent_page, name="consent_requests"), *super().get_urls()]
+
+    def consent_view(self, request: HttpRequest) -> HttpResponse:
+        return consent_view(self.admin_site, request)
+
     def get_ordering(self, request: HttpRequest):
         # A user with a profile finds their own papers first (a column's sort overrides it).
         ordering = super().get_ordering(request) or Paper._meta.ordering
@@ -554,10 +564,16 @@ class PaperAdmin(ScopedAdmin, CheckedIds, RecordedAdmin):
             taken = _("Year %(year)d taken from the venue as printed.")
             self.message_user(request, taken % {"year": reading.year}, messages.INFO)
 
+    def save_formset(self, request: HttpRequest, form, formset, change: bool) -> None:
+        if formset.model is Authorship:
+            consent_settle_rows(request, named_anew(formset))
+        super().save_formset(request, form, formset, change)
+
     def save_related(self, request: HttpRequest, form, formsets, change: bool) -> None:
         versions_before = list(form.instance.versions.values_list("pk", flat=True))
         with work_counts_kept(papers=[form.instance.pk, *versions_before]):
             super().save_related(request, form, formsets, change)
+            announce(request)
             search_text_refresh([form.instance.pk])  # with its authors as saved
             paper_versions_refold(paper_ids=[form.instance.pk, *versions_before])
 

@@ -23,6 +23,7 @@ from django.utils.translation import ngettext
 
 from people import admin as base
 from people.models import Advising, Group, Membership, Person
+from pubs.admin.consent import NAMING_FIELDS, announce, consent_settle_rows, named_anew
 from pubs.admin.history import RecordedAdmin
 from pubs.admin.invitations import person_login_view
 from pubs.admin.merge import merge_people
@@ -80,13 +81,16 @@ class GroupMembershipInline(ConfirmedByAdmins, base.GroupMembershipInline):
 class SettlesMemberships:
     """ModelAdmin mixin for pages with memberships inline: a membership a restricted user adds
     (or gives to another person) holds when they may edit the person already, and is a
-    request otherwise (pubs.permissions.membership_holds)."""
+    request otherwise (pubs.permissions.membership_holds). Advising rows inline naming a
+    member of another group wait for their acceptance (pubs.admin.consent)."""
 
     @counted_write()  # save_formset keeps the counts
     def changeform_view(self, *args, **kwargs) -> HttpResponse:
         return super().changeform_view(*args, **kwargs)
 
     def save_formset(self, request: HttpRequest, form, formset, change: bool) -> None:
+        if formset.model is Advising:
+            consent_settle_rows(request, named_anew(formset))
         if formset.model is not Membership:
             super().save_formset(request, form, formset, change)
             return
@@ -96,6 +100,10 @@ class SettlesMemberships:
         super().save_formset(request, form, formset, change)
         groups |= {f.instance.group_id for f in formset.forms if f.instance.group_id is not None}
         work_counts_refresh(groups=groups)  # a group's papers follow its members' years
+
+    def save_related(self, request: HttpRequest, form, formsets, change: bool) -> None:
+        super().save_related(request, form, formsets, change)
+        announce(request)  # the advising rows asked across groups
 
 
 def settle_memberships(scope: Scope, formset) -> None:
@@ -221,6 +229,7 @@ class GroupAdmin(SettlesMemberships, ScopedAdmin, base.GroupAdmin):
 
     view_everything = True
     superuser_fields = ("editors", "parent")
+    autocomplete_fields = [*base.GroupAdmin.autocomplete_fields, "trusts"]
     inlines = [GroupMembershipInline]
 
 
@@ -361,4 +370,13 @@ class MembershipAdmin(ConfirmedByAdmins, ScopedAdmin, RecordedAdmin, base.Member
 
 @admin.register(Advising)
 class AdvisingAdmin(ScopedAdmin, base.AdvisingAdmin):
-    pass
+    """Advising rows; one naming a member of another group waits for their acceptance
+    (pubs.admin.consent)."""
+
+    list_display = [*base.AdvisingAdmin.list_display, "consent"]
+
+    def save_model(self, request: HttpRequest, obj: Advising, form, change: bool) -> None:
+        if not change or set(NAMING_FIELDS) & set(form.changed_data):
+            consent_settle_rows(request, [obj])
+        super().save_model(request, obj, form, change)
+        announce(request)

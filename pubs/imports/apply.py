@@ -10,7 +10,9 @@ papers and people it changes get their history records, with the importing user.
 
 It writes inside the importing user's scope, as planned (``pubs.imports.plan``): the papers
 it fills in and adds to the group are theirs, the names it remembers are of people they may
-edit, and it remembers a venue's new alias only for a user who may change venues.
+edit, and it remembers a venue's new alias only for a user who may change venues. The
+authors it adds are added by the importing user: one of another group than theirs waits for
+that person's acceptance (pubs.permissions.consent_settle), as in the admin.
 
 Imports take turns (``pubs.imports.lock``); a plan made before another import or an edit
 landed is made again first, so two imports of one file at the same time create each paper
@@ -47,7 +49,7 @@ from pubs.imports.plan import (
     database_state,
 )
 from pubs.models import Authorship, BibtexImport, ImportStatus, Link, Paper, Tag, Venue
-from pubs.permissions import Scope, import_for_review
+from pubs.permissions import Scope, consent_settle, import_for_review
 from pubs.search import paper_search_text, search_text_refresh
 from pubs.services import public_version, rendering, table_statistics
 from pubs.services.papers import authorships_make_room
@@ -96,9 +98,11 @@ def bibtex_import_apply(
     person_ids = _create_people(plan, changes)
     # A member's papers wait, hidden, for an editor of their group to publish them.
     public = not import_for_review(planned.scope)
-    created = _create_papers(plan, venue_ids, person_ids, changes, public=public)
+    created = _create_papers(
+        plan, venue_ids, person_ids, changes, public=public, scope=planned.scope
+    )
     updated = _update_papers(plan, venue_ids, history, changes)
-    _complete_authors(plan, person_ids, history, changes)
+    _complete_authors(plan, person_ids, history, changes, scope=planned.scope)
     search_text_refresh(updated)  # the papers created have theirs already
     _link_versions(plan, created, changes)
     # The versions linked, and the papers filled in (a kind, a venue, a year may change
@@ -278,9 +282,10 @@ def _create_papers(
     changes: dict,
     *,
     public: bool = True,
+    scope: Scope,
 ) -> dict[str, int]:
-    """The papers the plan creates (hidden unless ``public``), with their authors, links,
-    tags and search texts; returns their ids by entry key.
+    """The papers the plan creates (hidden unless ``public``), with their authors (added by
+    ``scope``'s user), links, tags and search texts; returns their ids by entry key.
 
     They are written BATCH_SIZE entries at a time, so that the model instances of a large
     file are not all alive at once.
@@ -290,6 +295,7 @@ def _create_papers(
     taken_keys = set(Paper.objects.exclude(citation_key="").values_list("citation_key", flat=True))
     names = _names(entries, venue_ids, person_ids)
     paper_ids: list[int] = []
+    requests: list[Authorship] = []
     for start in range(0, len(entries), BATCH_SIZE):
         batch = entries[start : start + BATCH_SIZE]
         papers = [_paper(entry, venue_ids, taken_slugs, taken_keys, public) for entry in batch]
@@ -300,6 +306,7 @@ def _create_papers(
         for paper, authors in zip(papers, authorships, strict=True):
             for authorship in authors:
                 authorship.paper_id = paper.pk
+        requests += consent_settle(scope, [a for authors in authorships for a in authors])
         Authorship.objects.bulk_create(
             (a for authors in authorships for a in authors), batch_size=BATCH_SIZE
         )
@@ -310,6 +317,7 @@ def _create_papers(
         )
         paper_ids += [paper.pk for paper in papers]
     changes["papers"] = sorted(paper_ids)
+    changes["consent_requests"] = sorted(a.pk for a in requests)
     _tag(entries, paper_ids, changes)
     return dict(zip((entry.key for entry in entries), paper_ids, strict=True))
 
@@ -465,7 +473,7 @@ def _update_papers(
 
 
 def _complete_authors(
-    plan: ImportPlan, person_ids: dict[str, int], history: dict, changes: dict
+    plan: ImportPlan, person_ids: dict[str, int], history: dict, changes: dict, *, scope: Scope
 ) -> None:
     """Complete the shortened author lists of papers already there: their authorships move
     to their places in the full list and the missing ones are added. What each had is noted
@@ -494,8 +502,12 @@ def _complete_authors(
         for entry in entries
         for a in entry.added_authors
     ]
+    requests = consent_settle(scope, added)
     Authorship.objects.bulk_create(added, batch_size=BATCH_SIZE)
     changes["authorships"] = sorted(a.pk for a in added)
+    changes["consent_requests"] = sorted(
+        {*changes.get("consent_requests", []), *(a.pk for a in requests)}
+    )
 
 
 def _link_versions(plan: ImportPlan, created: dict[str, int], changes: dict) -> None:

@@ -19,7 +19,7 @@ from django.db.models import Count, Exists, F, Min, OuterRef, Prefetch, Q, Query
 from django.db.models.functions import Coalesce
 
 from people import names
-from people.models import Advising, Group, Membership, Person, Role
+from people.models import Advising, Consent, Group, Membership, Person, Role
 from pubs.export.model import ExportAuthor, ExportPaper, OtherVersion
 from pubs.metrics import h_index
 from pubs.models import (
@@ -489,14 +489,23 @@ def newest_papers(limit: int, papers: QuerySet[Paper] | None = None) -> QuerySet
 # database starts from the person's few authorships instead of visiting every paper.
 
 
+def accepted(*conditions: Q, **lookups: Any) -> QuerySet[Authorship]:
+    """The authorships (of ``conditions`` and ``lookups``) that count for their person and
+    their person's groups: accepted, not waiting for the person's consent nor declined
+    (people.models.Consented). Every list, export, feed and count of a person or a group
+    reads authorships here; the paper's own page and author lists show them all."""
+    return Authorship.objects.filter(*conditions, consent=Consent.ACCEPTED, **lookups)
+
+
 def person_papers(
     person: Person, *, every_version: bool = False, walk: bool = False
 ) -> QuerySet[Paper]:
     """A person's works: the standing versions of the papers they wrote, a work of which
     they wrote only a folded version (a preprint, a workshop version) included; with
-    ``every_version``, every public paper they wrote, each version apart. ``walk``: the
-    same works, tested one by one in the lists' order (:func:`walk_pays`)."""
-    authorships = Authorship.objects.filter(person=person)
+    ``every_version``, every public paper they wrote, each version apart (their
+    authorships as :func:`accepted` says). ``walk``: the same works, tested one by one in
+    the lists' order (:func:`walk_pays`)."""
+    authorships = accepted(person=person)
     if walk:
         return _walked(public_papers(), [authorships])
     authored = Q(pk__in=authorships.values("paper_id"))
@@ -530,8 +539,9 @@ def group_papers(
 
 def in_groups(groups: Iterable[int] | QuerySet[Group]) -> Q:
     """The papers of ``groups`` (ids, or a queryset of groups), as a filter of papers: those
-    an author wrote while a confirmed member of one of them, and those given one of them
-    explicitly (``Paper.groups``), which adds a paper its members did not write.
+    an author wrote while a confirmed member of one of them (an :func:`accepted` authorship),
+    and those given one of them explicitly (``Paper.groups``), which adds a paper its members
+    did not write.
 
     "While a member": the paper's year lies within the years of the membership (a start or
     an end left empty is open); a paper of unknown year goes with every membership. Public
@@ -550,7 +560,7 @@ def _group_rows(groups: Iterable[int] | QuerySet[Group]) -> tuple[QuerySet, Quer
     explicit = Paper.groups.through.objects.filter(group__in=groups)
     # One filter() call: the conditions on the membership are about one membership.
     membership = "person__memberships__"
-    while_member = Authorship.objects.filter(
+    while_member = accepted(
         Q(person__memberships__group__in=groups)
         & (
             (Q(paper__year__isnull=True) & memberships_during(None, prefix=membership))
@@ -566,7 +576,7 @@ def paper_groups(paper: Paper) -> QuerySet[Group]:
     members = Membership.objects.filter(
         memberships_during(paper.year),
         group=OuterRef("pk"),
-        person__in=Authorship.objects.filter(paper=paper).values("person_id"),
+        person__in=accepted(paper=paper).values("person_id"),
     )
     given = Paper.groups.through.objects.filter(paper=paper).values("group_id")
     return Group.objects.filter(Q(pk__in=given) | Q(Exists(members))).order_by("name")
@@ -824,7 +834,7 @@ def person_citations(person: Person) -> Citations | None:
 def coauthors(person: Person, limit: int = 12) -> list[tuple[Person, int]]:
     """The people who most often wrote (public papers) with ``person``, counted by work:
     the versions of one work count once."""
-    papers = Authorship.objects.filter(person=person, paper__is_public=True).values("paper")
+    papers = accepted(person=person, paper__is_public=True).values("paper")
     rows = (
         Authorship.objects.filter(paper__in=papers)
         .exclude(person=person)
@@ -847,7 +857,11 @@ def public_people() -> QuerySet[Person]:
     return Person.objects.filter(
         Exists(Membership.objects.confirmed().filter(person=OuterRef("pk")))
         | Exists(Authorship.objects.filter(person=OuterRef("pk"), paper__is_public=True))
-        | Exists(Advising.objects.filter(Q(student=OuterRef("pk")) | Q(advisor=OuterRef("pk"))))
+        | Exists(
+            Advising.objects.filter(
+                Q(student=OuterRef("pk")) | Q(advisor=OuterRef("pk")), consent=Consent.ACCEPTED
+            )
+        )
     )
 
 
@@ -863,7 +877,7 @@ def people() -> QuerySet[Person]:
     if counts_current():
         paper_count = _summed_works(person=OuterRef("pk"))
     else:
-        public = Q(authorships__paper__is_public=True)
+        public = Q(authorships__paper__is_public=True, authorships__consent=Consent.ACCEPTED)
         paper_count = Count(_work("authorships__paper__"), filter=public, distinct=True)
     return (
         public_people()
@@ -881,9 +895,9 @@ def person_memberships(person: Person) -> QuerySet[Membership]:
 
 def advising(person: Person) -> tuple[list[Advising], list[Advising]]:
     """Who advised ``person`` (advisors, then co-advisors and mentors) and whom they
-    advised, in one query."""
+    advised, in one query: the rows accepted (people.models.Consented)."""
     rows = (
-        Advising.objects.filter(Q(student=person) | Q(advisor=person))
+        Advising.objects.filter(Q(student=person) | Q(advisor=person), consent=Consent.ACCEPTED)
         .select_related("student", "advisor")
         .order_by("role", "advisor__family_name", "student__family_name", "student__given_name")
     )

@@ -24,7 +24,7 @@ from django.utils.translation import gettext_lazy as _
 
 from people.models import Group
 from pubs import kinds
-from pubs.models import Authorship, Paper, Status
+from pubs.models import Paper, Status
 from pubs.queries import selectors
 from pubs.search import paper_search
 from pubs.venues import ccf
@@ -100,7 +100,7 @@ class PaperFilter(django_filters.FilterSet):
         return queryset  # the edition only says which list ``rank`` reads
 
     def filter_person(self, queryset: QuerySet, name: str, value: str) -> QuerySet:
-        authored = Authorship.objects.filter(person__slug=value).values("paper_id")
+        authored = selectors.accepted(person__slug=value).values("paper_id")
         return queryset.filter(selectors.standing_for(Q(pk__in=authored)))
 
     def filter_group(self, queryset: QuerySet, name: str, value: str) -> QuerySet:

@@ -12,8 +12,8 @@ from django.contrib import admin
 from django.contrib.auth import get_user_model
 from django.urls import reverse
 
-from people.models import Person
-from pubs.models import BibtexImport, ImportJob, JobStage, Paper
+from people.models import Consent, Person
+from pubs.models import Authorship, BibtexImport, ImportJob, JobStage, Paper
 
 PASSWORD = "a-long-pass-phrase"
 #: The stages of a job whose progress page shows (a planned job's page is the import preview,
@@ -36,7 +36,8 @@ BIB = """@inproceedings{odd2025,
 
 
 def add_admin_and_jobs() -> None:
-    """A superuser, and an import job in each stage whose progress page shows."""
+    """A superuser, an import job in each stage whose progress page shows, and a paper's
+    author waiting for acceptance (the index and "Waiting for you" list it)."""
     get_user_model().objects.create_superuser("labadmin", "", PASSWORD)
     for stage in PROGRESS_STAGES:
         record = BibtexImport.objects.create(
@@ -49,6 +50,8 @@ def add_admin_and_jobs() -> None:
             progress={"done": 3, "total": 10},
             message="Crossref did not answer" if stage == JobStage.FAILED else "",
         )
+    first = Authorship.objects.order_by("pk").values("pk")[:1]
+    Authorship.objects.filter(pk__in=first).update(consent=Consent.REQUESTED)
 
 
 def log_in(page, site: str) -> None:
@@ -75,6 +78,7 @@ def admin_pages() -> dict[str, str]:
             pages[f"{meta.model_name}-change"] = f"{base}{record.pk}/change/"
     for job in ImportJob.objects.filter(stage__in=PROGRESS_STAGES):
         pages[f"job-{job.stage}"] = f"/admin/pubs/importjob/{job.pk}/progress/"
+    pages["waiting-for-you"] = "/admin/pubs/paper/consent/"
     person = Person.objects.order_by("pk").first()
     paper = Paper.objects.order_by("pk").first()
     pages |= {

@@ -6,11 +6,14 @@ from __future__ import annotations
 from datetime import date
 
 import pytest
+from django.contrib.auth import get_user_model
 
-from people.models import Membership, Person
+from people.models import Consent, Membership, Person
 from pubs.imports.undo import bibtex_import_undo
 from pubs.models import Paper, WorkCount
+from pubs.permissions import scope_for
 from pubs.queries import selectors
+from pubs.services.consent import consent_decide
 from pubs.services.people_merge import people_merge
 from pubs.services.version_links import paper_versions_link
 from pubs.services.work_counts import (
@@ -89,6 +92,26 @@ def test_an_author_removed_no_longer_counts_the_paper_for_them(lab):
     paper = lab["papers"][0]
     with work_counts_kept(papers=[paper.pk]):
         paper.authorships.filter(person=lab["bob"]).delete()
+    assert_counts_fresh()
+
+
+def test_an_author_waiting_for_acceptance_does_not_count_the_paper_for_them(lab):
+    paper = lab["papers"][2]
+    with work_counts_kept(papers=[paper.pk]):
+        AuthorshipFactory(paper=paper, person=lab["ann"], position=2, consent=Consent.REQUESTED)
+    assert paper not in selectors.person_papers(lab["ann"])
+    assert_counts_fresh()
+
+
+def test_an_authorship_accepted_counts_the_paper_for_its_person(lab):
+    paper = lab["papers"][2]
+    with work_counts_kept(papers=[paper.pk]):
+        waiting = AuthorshipFactory(
+            paper=paper, person=lab["ann"], position=2, consent=Consent.REQUESTED
+        )
+    admin = get_user_model().objects.create_superuser("counts-admin", "", "x")
+    assert consent_decide(scope=scope_for(admin), rows=[waiting], accept=True) == [waiting]
+    assert paper in selectors.person_papers(lab["ann"])
     assert_counts_fresh()
 
 
