@@ -342,10 +342,11 @@ _UNENCODED = re.compile(r"[^\x00-\x7f]+")
 
 
 def _braced_letters(names: str) -> str:
-    """Given names (or a list of names) with each run of characters kept as UTF-8 braced
-    ("Jingyi {侯精一}"): BibTeX reads bytes, and a style that abbreviates given names
-    would keep only the first byte of such a character, which no LaTeX can read."""
-    return _UNENCODED.sub(lambda match: "{" + match.group(0) + "}", names)
+    """Given names (or a list of names) with each run of characters kept as UTF-8 made one
+    of BibTeX's special characters ("J{\\={i}}ngy{\\={i}} {\\relax 侯精一}"): BibTeX reads
+    bytes, and a style that abbreviates given names would keep only the first byte of such
+    a character, which no LaTeX can read; a special character it keeps whole."""
+    return _UNENCODED.sub(lambda match: "{\\relax " + match.group(0) + "}", names)
 
 
 def _guard_and(part: str) -> str:

@@ -19,7 +19,7 @@ from dataclasses import dataclass, field
 from functools import cache
 from pathlib import Path
 
-from tests.exporting.clients.programs import unavailable, require
+from tests.exporting.clients.programs import require, unavailable
 
 #: The style files each compilation needs, and the Debian package of each.
 STYLE_FILES = {
@@ -35,19 +35,42 @@ PREAMBLE = r"""\documentclass{article}
 \usepackage{amsmath,amssymb}
 \usepackage{url}
 \newcommand{\placeholder}{\rule{1ex}{1ex}}
+\input{macros}
 \input{characters}
 """
-IEEETRAN = PREAMBLE + r"""\begin{document}
+IEEETRAN = (
+    PREAMBLE
+    + r"""\begin{document}
 \nocite{*}
 \bibliographystyle{IEEEtran}
 \bibliography{export}
 \end{document}
 """
-BIBLATEX = PREAMBLE.replace(
-    r"\input{characters}",
-    "\\usepackage[backend=biber,style=ieee]{biblatex}\n\\addbibresource{export.bib}\n"
-    "\\input{characters}",
-) + "\\begin{document}\n\\nocite{*}\n\\printbibliography\n\\end{document}\n"
+)
+BIBLATEX = (
+    PREAMBLE.replace(
+        r"\input{characters}",
+        "\\usepackage[backend=biber,style=ieee]{biblatex}\n\\addbibresource{export.bib}\n"
+        "\\input{characters}",
+    )
+    + "\\begin{document}\n\\nocite{*}\n\\printbibliography\n\\end{document}\n"
+)
+#: Commands of packages the corpus's own documents load (its titles are kept as their
+#: authors wrote them, with mhchem's \\ch{} and siunitx's \\SI{}{}) or that letters of
+#: other scripts need (the T2A encoding for Cyrillic, tipa for IPA): the package, and each
+#: command with its number of arguments. The test document provides them as placeholders.
+PACKAGE_COMMANDS = {
+    "mhchem": {"ch": 1},
+    "siunitx": {
+        "SI": 2, "si": 1, "qty": 2, "SIrange": 3, "qtyrange": 3, "kelvin": 0,
+        "electronvolt": 0, "kilo": 0, "mega": 0, "giga": 0, "milli": 0, "centi": 0,
+        "second": 0, "hertz": 0, "celsius": 0, "meter": 0, "volt": 0, "per": 0,
+        "pascal": 0, "ohm": 0, "degree": 0,
+    },
+    "tipa": {"textschwa": 0},
+}  # fmt: skip
+#: The Cyrillic letters' commands of the T2A encoding (pylatexenc writes them).
+_CYRILLIC_COMMAND = re.compile(r"\\(cyr[a-z]+|CYR[A-Z]+)\b")
 #: "Warning--empty journal in Key" (BibTeX); "WARN - ... entry 'Key' ..." (biber).
 _BIBTEX_WARNING = re.compile(r"^Warning--(?P<message>.*?)(?: in (?P<key>\S+))?$")
 _BIBTEX_ERROR_AT = re.compile(r"---line (?P<line>\d+) of file (?P<file>\S+)")
@@ -90,12 +113,16 @@ def with_ieeetran(bib: str, directory: Path) -> Report:
     (directory / "export.bib").write_text(bib, encoding="utf-8")
     (directory / "doc.tex").write_text(IEEETRAN, encoding="utf-8")
     (directory / "characters.tex").write_text("", encoding="utf-8")
+    _provide_commands(directory)
     report = Report()
     _run(["pdflatex", "-interaction=nonstopmode", "-draftmode", "doc"], directory)
     _run(["bibtex", "doc"], directory)
-    _read_bibtex_log((directory / "doc.blg").read_text(encoding="utf-8", errors="replace"), bib, report)
+    _read_bibtex_log(
+        (directory / "doc.blg").read_text(encoding="utf-8", errors="replace"), bib, report
+    )
     bbl = (directory / "doc.bbl").read_text(encoding="utf-8", errors="replace")
     _declare_placeholders(bbl, directory)
+    _provide_commands(directory, bbl)
     _run(["pdflatex", "-interaction=nonstopmode", "-draftmode", "doc"], directory)
     _read_tex_log(directory / "doc.log", bbl, report)
     return report
@@ -107,16 +134,31 @@ def with_biblatex(bib: str, directory: Path, *, typeset: bool = True) -> Report:
     (directory / "export.bib").write_text(bib, encoding="utf-8")
     (directory / "doc.tex").write_text(BIBLATEX, encoding="utf-8")
     (directory / "characters.tex").write_text("", encoding="utf-8")
+    _provide_commands(directory)
     report = Report()
     _run(["pdflatex", "-interaction=nonstopmode", "-draftmode", "doc"], directory)
-    _run(["biber", "--quiet", "doc"], directory)
+    _run(["biber", "doc"], directory)
     _read_biber_log((directory / "doc.blg").read_text(encoding="utf-8", errors="replace"), report)
     if typeset:
         bbl = (directory / "doc.bbl").read_text(encoding="utf-8", errors="replace")
         _declare_placeholders(bbl, directory)
+        _provide_commands(directory, bib)
         _run(["pdflatex", "-interaction=nonstopmode", "-draftmode", "doc"], directory)
         _read_tex_log(directory / "doc.log", "", report)
     return report
+
+
+def _provide_commands(directory: Path, bbl_text: str = "") -> None:
+    lines = [
+        f"\\providecommand{{\\{name}}}[{count}]{{\\placeholder}}"
+        for commands in PACKAGE_COMMANDS.values()
+        for name, count in commands.items()
+    ]
+    lines += [
+        f"\\providecommand{{\\{name}}}{{\\placeholder}}"
+        for name in sorted(set(_CYRILLIC_COMMAND.findall(bbl_text)))
+    ]
+    (directory / "macros.tex").write_text("\n".join(lines) + "\n", encoding="utf-8")
 
 
 def _run(command: list[str], directory: Path) -> None:
@@ -219,7 +261,8 @@ def _read_tex_log(path: Path, bbl: str, report: Report) -> None:
     for index, line in enumerate(lines):
         if not line.startswith("! "):
             continue
-        context = next((l for l in lines[index + 1 : index + 12] if _TEX_LINE.match(l)), "")
+        following = lines[index + 1 : index + 12]
+        context = next((text for text in following if _TEX_LINE.match(text)), "")
         key = ""
         number = _TEX_LINE.match(context)
         if number and bbl_lines:
