@@ -19,9 +19,9 @@ pytestmark = pytest.mark.django_db
 MISREAD = {
     "Ding1933": "the source's title holds a C1 control character (U+0092, a Windows-1252 "
     "quote read as Latin-1) and a combining accent after a space",
-    "Guichard1606": "the source's title is mojibake (\"HebraiÌ\\x88que\"): a C1 control "
+    "Guichard1606": 'the source\'s title is mojibake ("HebraiÌ\\x88que"): a C1 control '
     "character under a combining mark",
-    "Jakobson1960": "a combining acute accent after a space and after \"?\", which no LaTeX "
+    "Jakobson1960": 'a combining acute accent after a space and after "?", which no LaTeX '
     "accent writes (the source's apostrophes)",
     "Radin2017": "a combining accent after a space (the source's apostrophe)",
     "Zhang2001": "a combining accent after a space (the source's apostrophe)",

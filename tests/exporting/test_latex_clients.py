@@ -17,7 +17,7 @@ import pytest
 
 from tests.exporting.clients import latex
 from tests.exporting.clients.exports import corpus_exports, demo_exports, on_postgresql
-from tests.exporting.clients.warnings import unexplained
+from tests.exporting.clients.warnings import NAME_ENDING_IN_COMMA, unexplained
 
 pytestmark = pytest.mark.django_db
 
@@ -55,6 +55,7 @@ DATA_ERRORS = {
         "lone accent",
     ),
 }  # fmt: skip
+_NAME_ERRORS = ("editors with commas", "suffix Sen")
 
 
 @pytest.fixture(scope="module")
@@ -110,7 +111,12 @@ def test_biber_reads_the_corpus_without_errors(corpus_biblatex):
 
 
 def test_the_corpus_warnings_under_biber_are_the_data_s(corpus, corpus_biblatex):
-    assert unexplained(corpus_biblatex.warnings, corpus.by_key) == []
+    commas = [w for w in corpus_biblatex.warnings if NAME_ENDING_IN_COMMA.search(w.message)]
+    rest = [w for w in corpus_biblatex.warnings if w not in commas]
+    assert unexplained(rest, corpus.by_key) == []
+    # One a name BibTeX too finds ending in a comma (the editors' and the suffix's entries).
+    listed = [key for key, reason in DATA_ERRORS.items() if reason in _NAME_ERRORS]
+    assert len(commas) == len(listed)
 
 
 def test_the_demo_compiles_with_bibtex_and_ieeetran_without_errors(demo, tmp_path):

@@ -40,15 +40,15 @@ LOST: dict[str, dict[str, str]] = {
         "no variable",
         "container-title": "a preprint's volume and container (UNPB), which citation-js "
         "reads as no variable",
-        "page": "pages that are no range (\"046118-1-046118-20\", \"A-2551-\", \"-\"): RIS "
+        "page": 'pages that are no range ("046118-1-046118-20", "A-2551-", "-"): RIS '
         "writes a first and a last page (SP, EP)",
-        "author": "an organisation with a comma in its name (\"Schrödinger, LLC\"): RIS "
+        "author": 'an organisation with a comma in its name ("Schrödinger, LLC"): RIS '
         "readers split an AU name at its comma",
     },
     "rispy": {
-        "page": "pages that are no range (\"046118-1-046118-20\", \"A-2551-\", \"-\"): RIS "
+        "page": 'pages that are no range ("046118-1-046118-20", "A-2551-", "-"): RIS '
         "writes a first and a last page (SP, EP)",
-        "author": "an organisation with a comma in its name (\"Schrödinger, LLC\"): RIS "
+        "author": 'an organisation with a comma in its name ("Schrödinger, LLC"): RIS '
         "readers split an AU name at its comma",
     },
 }

@@ -46,7 +46,9 @@ def differences(bib: str, papers: dict[str, ExportPaper]) -> dict[str, list[str]
         if paper is None:
             differ("unknown key", entry.key)
             continue
-        fields: dict[str, Any] = {name.lower(): field.value for name, field in entry.fields_dict.items()}
+        fields: dict[str, Any] = {
+            name.lower(): field.value for name, field in entry.fields_dict.items()
+        }
         other = theirs.get(entry.key)
         if other is None:
             differ("pybtex: missing", entry.key)

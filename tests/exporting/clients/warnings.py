@@ -91,7 +91,15 @@ RULES = {
         "the record's pages are no range biblatex reads (\"046118-1-046118-20\", \"pp. 1-2\")",
         lambda paper: bool(paper.pages),
     ),
+    "editors with an empty name": _rule(
+        "biber", r"^Name in key '.*' is empty \(probably consecutive 'and'\)",
+        "the record's editor list says \"and and\" (biber skips the entry's names)",
+        lambda paper: " and and " in f" {paper.editor} ",
+    ),
 }  # fmt: skip
+#: biber's warning about a name that ends in a comma names no entry: the entries it is
+#: about are the ones the compilation tests list for it.
+NAME_ENDING_IN_COMMA = re.compile(r"^BibTeX subsystem: warning: comma\(s\) at end of name")
 
 
 def unexplained(warnings: list[Problem], papers: dict[str, ExportPaper]) -> list[str]:
