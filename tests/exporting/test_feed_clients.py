@@ -47,7 +47,9 @@ def test_every_entry_gives_the_stored_title_link_and_authors(client):
     for url in _feeds():
         for entry in _read(client, url).entries:
             paper = Paper.objects.get(slug=entry.link.rstrip("/").rsplit("/", 1)[-1])
-            names = [authorship.display_name for authorship in paper.authorships.order_by("position")]
+            names = [
+                authorship.display_name for authorship in paper.authorships.order_by("position")
+            ]
             assert entry.title == paper.title
             assert entry.link.endswith(paper.get_absolute_url())
             assert [author.name for author in entry.get("authors", [])] == names
