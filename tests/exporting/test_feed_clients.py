@@ -36,7 +36,9 @@ def _seconds(moment) -> int:
 
 
 def test_feedparser_reads_every_feed_without_complaint(client):
-    for url in _feeds():
+    urls = _feeds()
+    assert len(urls) == 3
+    for url in urls:
         feed = _read(client, url)
         assert not feed.bozo, (url, feed.get("bozo_exception"))
         assert feed.entries, url
