@@ -72,7 +72,9 @@ PACKAGE_COMMANDS = {
 #: The Cyrillic letters' commands of the T2A encoding (pylatexenc writes them).
 _CYRILLIC_COMMAND = re.compile(r"\\(cyr[a-z]+|CYR[A-Z]+)\b")
 #: "Warning--empty journal in Key" (BibTeX); "WARN - ... entry 'Key' ..." (biber).
-_BIBTEX_WARNING = re.compile(r"^Warning--(?P<message>.*?)(?: in (?P<key>\S+))?$")
+_BIBTEX_WARNING = re.compile(
+    r"^Warning--(?P<message>entry type for \"(?P<typed>[^\"]+)\".*|.*?)(?: in (?P<key>\S+))?$"
+)
 _BIBTEX_ERROR_AT = re.compile(r"---line (?P<line>\d+) of file (?P<file>\S+)")
 _FOR_ENTRY = re.compile(r"for entry (?P<key>\S+)")
 _BIBER = re.compile(r"> (?P<level>WARN|ERROR) - (?P<message>.*)$")
@@ -224,9 +226,8 @@ def _read_bibtex_log(log: str, bib: str, report: Report) -> None:
     for index, line in enumerate(lines):
         warning = _BIBTEX_WARNING.match(line)
         if warning:
-            report.warnings.append(
-                Problem("bibtex", warning.group("key") or "", warning.group("message"))
-            )
+            key = warning.group("key") or warning.group("typed") or ""
+            report.warnings.append(Problem("bibtex", key, warning.group("message")))
             continue
         at = _BIBTEX_ERROR_AT.search(line)
         if not at:

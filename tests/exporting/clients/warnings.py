@@ -97,9 +97,9 @@ RULES = {
         lambda paper: " and and " in f" {paper.editor} ",
     ),
 }  # fmt: skip
-#: biber's warning about a name that ends in a comma names no entry: the entries it is
-#: about are the ones the compilation tests list for it.
-NAME_ENDING_IN_COMMA = re.compile(r"^BibTeX subsystem: warning: comma\(s\) at end of name")
+#: The warnings of biber's BibTeX parser name no entry ("comma(s) at end of name", "empty
+#: substring"): the entries they are about are the ones the compilation tests list.
+NAMELESS = re.compile(r"^BibTeX subsystem: (?:substring \d+, )?warning: ")
 
 
 def unexplained(warnings: list[Problem], papers: dict[str, ExportPaper]) -> list[str]:
