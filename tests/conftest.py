@@ -27,6 +27,7 @@ hypothesis_settings.load_profile("ci" if os.environ.get("CI") else "dev")
 #: last, kept one worker busy for minutes after the other had run out of work.
 LONGEST_FIRST = (
     "tests/e2e/test_public_site.py",
+    "tests/exporting/test_latex_clients.py",
     "tests/exporting/test_shortened_author_lists.py",
     "tests/privacy/test_public_responses.py",
     "tests/e2e/",

@@ -184,7 +184,35 @@ def _encode(text: str, *, latex: bool) -> str:
 def _latex(text: str) -> str:
     if text.isascii():
         return _utf8(text)
-    return "".join(_latex_char(char) for char in text)
+    return _COMBINED.sub(_latex_combined, text)
+
+
+#: LaTeX's accent command for each combining mark that has one.
+_ACCENTS = {
+    "\u0300": "`", "\u0301": "'", "\u0302": "^", "\u0303": "~", "\u0304": "=",
+    "\u0306": "u", "\u0307": ".", "\u0308": '"', "\u030a": "r", "\u030b": "H",
+    "\u030c": "v", "\u0323": "d", "\u0327": "c", "\u0328": "k", "\u0331": "b",
+}  # fmt: skip
+#: A character and the combining marks after it (one letter as the reader sees it).
+_COMBINED = re.compile(r"(?s).[\u0300-\u036f]*")
+
+
+def _latex_combined(match: re.Match[str]) -> str:
+    """A character, or a letter with combining marks that Unicode has no composed form for
+    ("č́" of "Melč́uk", "s̆"), as LaTeX: the marks as nested accent commands
+    (``{\\'{\\v{c}}}``), which pdfLaTeX typesets and the import decodes to the same text; a
+    mark without a LaTeX accent stays as it is."""
+    cluster = match.group(0)
+    if len(cluster) == 1:
+        return _latex_char(cluster)
+    base, marks = cluster[0], cluster[1:]
+    if base.isspace() or any(mark not in _ACCENTS for mark in marks):
+        return "".join(_latex_char(char) for char in cluster)
+    latex = _latex_char(base).removeprefix("{").removesuffix("}") if not base.isascii() else base
+    for mark in marks:
+        latex = f"\\{_ACCENTS[mark]}{{{latex}}}"
+    latex = "{" + latex + "}"
+    return latex if to_text(latex) == unicodedata.normalize("NFC", cluster) else cluster
 
 
 def _utf8(text: str) -> str:
@@ -281,7 +309,8 @@ def bibtex_name(author: ExportAuthor, *, latex: bool = True) -> str:
         return "{" + encode(printed) + "}" + star
     von_family, jr, given = parts
     head = _guard_and(encode(von_family)) + star
-    names = [head, *(_guard_and(encode(part)) for part in (jr, given) if part)]
+    given = _braced_letters(encode(given)) if latex else given and encode(given)
+    names = [head, *(_guard_and(part) for part in (encode(jr) if jr else "", given) if part)]
     if jr and not given:
         names.append("")
     return ", ".join(names) if len(names) > 1 else head
@@ -307,6 +336,18 @@ def _parsed_parts(printed: str) -> tuple[str, str, str] | None:
     if not family or author.printed != printed:
         return None
     return family, author.jr, author.given
+
+
+#: A run of characters the LaTeX export keeps as UTF-8 (no LaTeX form: Chinese script).
+_UNENCODED = re.compile(r"[^\x00-\x7f]+")
+
+
+def _braced_letters(names: str) -> str:
+    """Given names (or a list of names) with each run of characters kept as UTF-8 made one
+    of BibTeX's special characters ("J{\\={i}}ngy{\\={i}} {\\relax 侯精一}"): BibTeX reads
+    bytes, and a style that abbreviates given names would keep only the first byte of such
+    a character, which no LaTeX can read; a special character it keeps whole."""
+    return _UNENCODED.sub(lambda match: "{\\relax " + match.group(0) + "}", names)
 
 
 def _guard_and(part: str) -> str:
@@ -438,7 +479,12 @@ def entry_fields(
     _add("title", bibtex_title(paper, latex=options.latex))
     if paper.container:
         _add(_container_field(entry), encode(paper.container))
-    for name in ("editor", "series", "volume", "number", "publisher", "address"):
+    if paper.editor:
+        _add(
+            "editor",
+            _braced_letters(encode(paper.editor)) if options.latex else encode(paper.editor),
+        )
+    for name in ("series", "volume", "number", "publisher", "address"):
         value = getattr(paper, name)
         if value:
             _add(name, encode(value))

@@ -41,7 +41,8 @@ LANGUAGES = {
     "spanish": "es", "italian": "it", "russian": "ru", "portuguese": "pt",
 }  # fmt: skip
 _LANGUAGE_TAG = re.compile(r"^[a-z]{2,3}(?:-[A-Za-z0-9]{2,8})*$")
-_DASHES = re.compile(r"\s*(?:--?|–|—)\s*")
+#: A page range's dash as written ("-", "--", "–", or a run of them: "1957–-1964").
+_DASHES = re.compile(r"\s*[-–—]+\s*")
 
 
 def csl_type(paper: ExportPaper) -> str:

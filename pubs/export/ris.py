@@ -17,14 +17,14 @@ import re
 from collections.abc import Sequence
 
 from pubs.export.bibtex import DEFAULT_KEY_PATTERN, THESIS_TYPES, citation_keys
-from pubs.export.fields import issued_parts, kept_variables
+from pubs.export.fields import issued_parts, kept_variables, names
 from pubs.export.model import ExportAuthor, ExportPaper
 from pubs.text import is_chinese
 
 #: The last author of a list that goes on (see the module's docstring).
 OTHERS = "others"
 STATUS_NOTES = {"under_review": "Under review", "accepted": "Accepted", "preprint": "Preprint"}
-_PAGES = re.compile(r"\s*(?:--?|–|—)\s*")
+_PAGES = re.compile(r"\s*[-–—]+\s*")
 EOL = "\r\n"
 
 
@@ -57,7 +57,7 @@ def record(paper: ExportPaper, key: str) -> list[tuple[str, str]]:
             # Zotero reads a conference paper's T2 as the conference's name, C3 as the
             # proceedings' title; other readers take T2 as the proceedings.
             lines.append(("C3", paper.journal_or_proceedings))
-    lines += _editors(paper.editor)
+    lines += _editors(paper.editor, kind)
     lines += _kept(paper)
     lines += _publication(paper, kind)
     lines += _identifiers(paper)
@@ -69,9 +69,17 @@ def record(paper: ExportPaper, key: str) -> list[tuple[str, str]]:
     return lines
 
 
-def _editors(editor: str) -> list[tuple[str, str]]:
-    names = [name.strip() for name in re.split(r"\s+and\s+", editor) if name.strip()]
-    return [("ED", name) for name in names]
+#: The tag of a book's editors in a chapter and a conference paper: the RIS
+#: specification's secondary author, which Zotero and citation-js read as the editor (ED
+#: elsewhere, which Zotero reads and citation-js does not).
+_EDITOR_TAGS = {"CHAP": "A2", "CONF": "A2"}
+
+
+def _editors(editor: str, kind: str) -> list[tuple[str, str]]:
+    """One line an editor, "Family, Given" as for authors (RIS readers split names at the
+    comma; "Charles G. Häberl" would be read as one family name)."""
+    tag = _EDITOR_TAGS.get(kind, "ED")
+    return [(tag, _ris_csl_name(name)) for name in names(editor)] if editor else []
 
 
 def _kept(paper: ExportPaper) -> list[tuple[str, str]]:
@@ -89,9 +97,18 @@ def _kept(paper: ExportPaper) -> list[tuple[str, str]]:
 
 
 def _ris_csl_name(name: dict[str, str]) -> str:
+    """A CSL name as RIS writes one: "Family, Given, Suffix", particles with the part
+    they belong to ("van Beethoven, Ludwig")."""
     if "literal" in name:
         return name["literal"]
-    return ", ".join(part for part in (name.get("family", ""), name.get("given", "")) if part)
+    family = " ".join(
+        p for p in (name.get("non-dropping-particle", ""), name.get("family", "")) if p
+    )
+    given = " ".join(p for p in (name.get("given", ""), name.get("dropping-particle", "")) if p)
+    suffix = name.get("suffix", "")
+    return (
+        ", ".join(part for part in (family, given, suffix) if part) if given or suffix else family
+    )
 
 
 def _ris_date(parts: list[int]) -> str:
@@ -108,7 +125,9 @@ def _publication(paper: ExportPaper, kind: str) -> list[tuple[str, str]]:
     if paper.year:
         lines.append(("PY", str(paper.year)))
         parts = issued_parts(paper.year, paper.month, paper.extra_fields)
-        if len(parts) > 1:
+        if len(parts) > 1 or kind == "CONF":
+            # A conference paper's PY is the conference's year for the RIS specification
+            # (and citation-js); its DA the date of publication.
             lines.append(("DA", _ris_date(parts)))
     if paper.volume:
         lines.append(("VL", paper.volume))
