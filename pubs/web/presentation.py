@@ -248,6 +248,14 @@ PAGE_TAGS: dict[str, PageTags] = {
     "webpage": PageTags("webpage"),
     "periodical": PageTags("document"),
     "newspaper": PageTags("newspaperArticle"),
+    "preprint_entry": PageTags("preprint"),
+    "letter": PageTags("letter"),
+    "video": PageTags("videoRecording"),
+    "audio": PageTags("audioRecording"),
+    "legislation": PageTags("statute"),
+    "jurisdiction": PageTags("case"),
+    "artwork": PageTags("artwork"),
+    "map": PageTags("map"),
 }
 
 
