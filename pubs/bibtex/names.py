@@ -190,8 +190,10 @@ def parse_name(raw: str) -> Author:
 
 
 #: Suffixes of a name written after the family name without a comma ("John Doe Jr.",
-#: "Henry Ford II"); with a comma BibTeX reads them itself ("Doe, Jr., John").
-_SUFFIX = re.compile(r"(?:Jr|Sr|Jun|Sen)\.?|II|III|IV|2nd|3rd|4th")
+#: "Henry Ford II"); with a comma BibTeX reads them itself ("Doe, Jr., John"). "Jun." and
+#: "Sen." only with their full stop: without it they are family names ("Wang Jun",
+#: "Amartya Sen").
+_SUFFIX = re.compile(r"(?:Jr|Sr)\.?|Jun\.|Sen\.|II|III|IV|2nd|3rd|4th")
 
 #: Words that name an organisation, not a person, in a braced name ("{Example Standards
 #: Committee}", "{Barnes and Noble, Inc.}"), in lower case.

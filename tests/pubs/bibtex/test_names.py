@@ -163,6 +163,19 @@ def test_a_suffix_written_without_a_comma_is_a_suffix_not_the_family_name(
     )
 
 
+@pytest.mark.parametrize(
+    ("name", "given", "family"),
+    [
+        ("Sabyasachi Sen", "Sabyasachi", "Sen"),
+        ("Amartya Sen", "Amartya", "Sen"),
+        ("Wang Jun", "Wang", "Jun"),
+    ],
+)
+def test_sen_and_jun_without_a_full_stop_are_family_names(name, given, family):
+    author = parse_name(name)
+    assert (author.given, author.family, author.jr) == (given, family, "")
+
+
 def test_the_most_authors_an_entry_may_have_are_the_positions_an_authorship_takes():
     assert MAX_AUTHORS == MAX_POSITION
 
