@@ -201,6 +201,11 @@ class PersonRecord:
         return f"{self.given} {self.family}".strip()
 
 
+#: For people stored elsewhere: person -> paper -> the people of that paper, of the people
+#: asked for (papers of one person left out).
+StoredPapers = Callable[[list[Hashable]], Mapping[Hashable, Mapping[Hashable, frozenset]]]
+
+
 @dataclass(frozen=True, slots=True)
 class PersonMatch:
     kind: MatchKind
@@ -260,7 +265,19 @@ class PeopleIndex:
         self,
         people: Iterable[PersonRecord] = (),
         coauthors: Iterable[tuple[Hashable, Hashable]] = (),
+        *,
+        stored_papers: StoredPapers | None = None,
+        stored_population: int = 0,
     ) -> None:
+        """``people`` to match against, and who wrote with whom: the pairs ``coauthors``
+        and papers linked with :meth:`link_all`, or, for people stored elsewhere (a
+        database), their papers as ``stored_papers`` gives them, asked for the first time a
+        person's co-authors count; ``stored_population`` then says how many stored people
+        wrote with someone (what chance is reckoned from)."""
+        self._stored_papers = stored_papers
+        self._loaded: set[Hashable] = set()
+        #: Stored people with a co-author, and the others who got one here.
+        self._population = stored_population
         self.people: dict[Hashable, PersonRecord] = {}
         self.by_full: dict[tuple[str, str], set[Hashable]] = defaultdict(set)
         self.by_variant: dict[tuple[str, str], set[Hashable]] = defaultdict(set)
@@ -342,7 +359,10 @@ class PeopleIndex:
         if len(together) > 1:
             key = paper if paper is not None else ("linked", self._links)
             self._links += 1
+            self._load(together)
             for person in together:
+                if person not in self._papers:
+                    self._population += 1  # the first co-author of a person
                 papers = self._papers[person]
                 before = papers.get(key)
                 papers[key] = together if before is None else before | together
@@ -351,6 +371,7 @@ class PeopleIndex:
 
     def coauthors(self, person: Hashable, besides: Hashable | None = None) -> frozenset[Hashable]:
         """The people ``person`` wrote a paper with, other than the paper ``besides``."""
+        self._load((person,))
         papers = self._papers.get(person, {})
         if besides is None or besides not in papers:
             known = self._coauthors.get(person)
@@ -362,6 +383,23 @@ class PeopleIndex:
             others = (together for key, together in papers.items() if key != besides)
             last = self._besides[person] = (besides, _others(others, person))
         return last[1]
+
+    def _load(self, people: Iterable[Hashable]) -> None:
+        """The stored papers of ``people`` not asked for yet, recorded as :meth:`link_all`
+        records a paper (those of one author say nothing of co-authors)."""
+        if self._stored_papers is None:
+            return
+        wanted = [person for person in people if person not in self._loaded]
+        if not wanted:
+            return
+        self._loaded.update(wanted)
+        for person, papers in self._stored_papers(wanted).items():
+            mine = self._papers[person]
+            for paper, together in papers.items():
+                before = mine.get(paper)
+                mine[paper] = together if before is None else before | together
+            self._coauthors.pop(person, None)
+            self._besides.pop(person, None)
 
     def families_named(self, author: Author) -> set[str]:
         """The family names of the people ``author`` names as written: the same name, a
@@ -616,6 +654,7 @@ class PeopleIndex:
             reason = self._shared_reason(author, person, rule, shared, printed)
             confirmed[form] = PersonMatch(rule.name, person.id, (person.id,), reason)
         for form, match in confirmed.items():
+            self._load((form,))
             for paper, together in list(self._papers.get(form, {}).items()):
                 self.link_all((together - {form}) | {match.person}, paper)
         return confirmed
@@ -684,7 +723,8 @@ class PeopleIndex:
         """Whether two people with these co-authors have ``shared`` in common more than
         CHANCE_MARGIN times as many as two drawing theirs from everyone would: two prolific
         namesakes of one community share many co-authors without being one."""
-        expected = len(theirs) * len(mine) / max(len(self._papers), 1)
+        people = self._population if self._stored_papers is not None else len(self._papers)
+        expected = len(theirs) * len(mine) / max(people, 1)
         return shared > CHANCE_MARGIN * expected
 
     def _rarely_shared(
@@ -998,3 +1038,54 @@ def written_otherwise(author: Author, person: PersonRecord) -> Rule | None:
         ),
         None,
     )
+
+
+@dataclass
+class NameBlock:
+    """The names a file's authors are looked up by, and so which people of many the file's
+    names can meet: those of a family name of the file (as written, letters spelt out, or
+    a given name of the file in Chinese order), of a given name of the file (a close name is
+    looked for among the people of the same given name), of a Chinese-script name or ORCID
+    iD of the file, or with a recorded variant of such a family name. :meth:`widen` adds
+    the family names that would be theirs in Chinese order (whether someone else's name is
+    theirs in the other order: :meth:`PeopleIndex.confirm`)."""
+
+    families: set[str]
+    givens: set[str]
+    natives: set[str]
+    orcids: set[str]
+
+    @classmethod
+    def of(cls, authors: Iterable[Author], orcids: Iterable[str] = ()) -> NameBlock:
+        block = cls(set(), set(), set(), set(orcids))
+        for author in authors:
+            for name in (author.surname, author.family, author.given):
+                block.families |= {fold(name), fold(spelt_out(name))}
+            block.givens.add(fold(author.given))
+            if author.native:
+                block.natives.add(author.native)
+        return block
+
+    def wants(self, person: PersonRecord) -> bool:
+        """Whether a name of the file may be looked up to ``person``."""
+        families = self.families
+        if (
+            fold(person.family) in families
+            or fold(spelt_out(person.family)) in families
+            or fold(person.given) in self.givens
+            or (person.native and person.native in self.natives)
+            or (person.orcid and person.orcid in self.orcids)
+        ):
+            return True
+        for variant in person.variants:
+            author = parse_name(variant)
+            if fold(author.surname) in families or (
+                author.native and author.native in self.natives
+            ):
+                return True
+        return False
+
+    def widen(self, people: Iterable[PersonRecord]) -> None:
+        """Take in the family names that ``people``'s names are in Chinese order."""
+        for person in people:
+            self.families.add(fold(person.given))
