@@ -254,24 +254,47 @@ class MatchCounts:
     split: int  # true people spread over several of ours
     entries: int  # entries of the truth file
     keyed: int  # entries with a paper under their own key
+    merged_pairs: int = 0  # pairs of true people one of ours holds
+    split_pairs: int = 0  # pairs of our people one true person is spread over
+    examples: list[str] = field(default_factory=list)  # of merged true people, by their ids
+
+
+def database_rows(url: str, sql: str) -> list[tuple]:
+    """The rows of ``sql`` in the database of ``url`` (SQLite or PostgreSQL)."""
+    if url.startswith("sqlite:///"):
+        with contextlib.closing(sqlite3.connect(url.removeprefix("sqlite:///"))) as db:
+            return db.execute(sql).fetchall()
+    import psycopg
+
+    with psycopg.connect(url) as db:
+        return db.execute(sql).fetchall()
 
 
 def match_counts(url: str, truth_path: Path) -> MatchCounts:
-    """How our people compare with the truth file's (an SQLite database): a Person whose
-    authorships belong to several true people is merged wrongly; a true person spread over
-    several Persons is split wrongly."""
+    """How our people compare with the truth file's: a Person whose authorships belong to
+    several true people is merged wrongly; a true person spread over several Persons is
+    split wrongly. Each authorship is mapped to its true person by its paper's citation key
+    and its position."""
     truth = {}
     with truth_path.open(encoding="utf-8") as lines:
         for line in lines:
             if line.strip():
                 row = json.loads(line)
                 truth[row["key"]] = row["person_ids"]
-    with sqlite3.connect(url.removeprefix("sqlite:///")) as db:
-        rows = db.execute(
-            "SELECT p.citation_key, a.position, a.person_id FROM pubs_authorship a"
-            " JOIN pubs_paper p ON p.id = a.paper_id"
-        ).fetchall()
-        people = db.execute("SELECT count(*) FROM people_person").fetchone()[0]
+    rows = database_rows(
+        url,
+        "SELECT p.citation_key, a.position, a.person_id FROM pubs_authorship a"
+        " JOIN pubs_paper p ON p.id = a.paper_id",
+    )
+    people = database_rows(url, "SELECT count(*) FROM people_person")[0][0]
+    return count_matches(truth, rows, people)
+
+
+def count_matches(
+    truth: dict[str, list[int]], rows: list[tuple[str, int, int]], people: int
+) -> MatchCounts:
+    """:func:`match_counts` over the truth (key -> true person ids in order) and the
+    authorships (key, position, our person)."""
     ours_to_true, true_to_ours = defaultdict(set), defaultdict(set)
     keys = set()
     for key, position, person in rows:
@@ -280,13 +303,18 @@ def match_counts(url: str, truth_path: Path) -> MatchCounts:
             ours_to_true[person].add(ids[position - 1])
             true_to_ours[ids[position - 1]].add(person)
             keys.add(key)
+    merged = [sorted(ids) for ids in ours_to_true.values() if len(ids) > 1]
+    split = [ids for ids in true_to_ours.values() if len(ids) > 1]
     return MatchCounts(
         people=people,
         true_people=len({pid for ids in truth.values() for pid in ids}),
-        merged=sum(1 for ids in ours_to_true.values() if len(ids) > 1),
-        split=sum(1 for ids in true_to_ours.values() if len(ids) > 1),
+        merged=len(merged),
+        split=len(split),
         entries=len(truth),
         keyed=len(keys),
+        merged_pairs=sum(len(ids) * (len(ids) - 1) // 2 for ids in merged),
+        split_pairs=sum(len(ids) * (len(ids) - 1) // 2 for ids in split),
+        examples=[" + ".join(map(str, ids)) for ids in sorted(merged)[:20]],
     )
 
 
@@ -294,7 +322,7 @@ def matching(url: str, truth_path: Path) -> str:
     """The author matching of the SQLite run, as the report says it."""
     try:
         counts = match_counts(url, truth_path)
-    except sqlite3.Error as error:
+    except (sqlite3.Error, OSError) as error:
         return f"author matching not measured ({error})"
     return (
         f"author matching (pubs_10000.bib, SQLite): {counts.people} people for"

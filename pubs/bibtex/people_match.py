@@ -180,6 +180,14 @@ ALIKE_CIRCLES_SHARED = 2
 #: Co-authors in common confirm it only when they are this many times as many as two people
 #: drawing their co-authors from everyone known would have by chance.
 CHANCE_MARGIN = 2
+#: A co-author in common is no evidence when they wrote with more than this share of the
+#: people who wrote with someone, once those are HUB_MIN_PEOPLE or more: at department
+#: scale the few who wrote with everyone (the 100,000-entry benchmark's most prolific
+#: authors wrote with 18 to 91 % of everyone) are the co-authors of any two namesakes
+#: ("Lin Yan" and Yan Lin shared 38 of them). A real bibliography's most connected author
+#: wrote with 5.5 % (IRIDIA's), a lab's head in a small database with most of it.
+HUB_SHARE = 0.10
+HUB_MIN_PEOPLE = 1_000
 #: The co-authorships weighed for that, at most, per person: the co-authors of each of their
 #: co-authors. A name whose co-authors wrote with more stays a suggestion.
 MAX_WEIGHED_COAUTHORSHIPS = 500_000
@@ -614,8 +622,10 @@ class PeopleIndex:
           or name of the file fits the person as it does;
         - the two never wrote a paper together (two names of one author list are two
           people);
-        - they have as many co-authors in common as the rule needs, and few others have as
-          many in common with either of them (:data:`COAUTHOR_SPECIFICITY`): in a small
+        - they have as many co-authors in common as the rule needs (in a large database,
+          not counting those who wrote with nearly everyone: :data:`HUB_SHARE`), and few
+          others have as many in common with either of them
+          (:data:`COAUTHOR_SPECIFICITY`): in a small
           community a shared co-author says much, among people who all wrote with the same
           prolific few it says nothing.
 
@@ -648,10 +658,10 @@ class PeopleIndex:
             if person.id in theirs:
                 continue
             mine = self.coauthors(person.id)
-            shared = theirs & mine
+            theirs = self._not_hubs(theirs)  # a name's few co-authors; the person's, if need be
             if not self._coauthors_confirm(rule, (person.id, mine), (form, theirs)):
                 continue
-            reason = self._shared_reason(author, person, rule, shared, printed)
+            reason = self._shared_reason(author, person, rule, theirs & mine, printed)
             confirmed[form] = PersonMatch(rule.name, person.id, (person.id,), reason)
         for form, match in confirmed.items():
             self._load((form,))
@@ -689,22 +699,56 @@ class PeopleIndex:
         form: tuple[Hashable, frozenset[Hashable]],
     ) -> bool:
         """Whether the co-authors of ``person`` and of the name ``form`` (each an id and
-        their co-authors) confirm that the name written as ``rule`` says is the person: as
+        their co-authors, the name's without those who wrote with nearly everyone:
+        :meth:`_not_hubs`) confirm that the name written as ``rule`` says is the person: as
         many in common as the rule needs, more than chance would give, and either few others
-        share them or, where the rule allows it, they cover most of the name's co-authors or
-        most of both's."""
-        (_, mine), (_, theirs) = person, form
+        share them (the person's co-authors who wrote with nearly everyone left out too) or,
+        where the rule allows it, they cover most of the name's co-authors or most of
+        both's."""
+        (person_id, mine), (_, theirs) = person, form
         shared = len(theirs & mine)
         if shared < rule.coauthors_needed or not self._beyond_chance(theirs, mine, shared):
             return False
-        if rule.covered_suffices and shared > COVERED * len(theirs):
+        # Most of a name's co-authors being those of someone who wrote with nearly everyone
+        # says nothing: so are anyone's.
+        covered = shared > COVERED * len(theirs) and not self._hub(len(mine))
+        if rule.covered_suffices and covered:
             return True
         alike = shared >= ALIKE_CIRCLES_SHARED and shared > COVERED * max(len(theirs), len(mine))
         if rule.alike_circles_suffice and alike:
             return True
+        if not self._weighable(mine):
+            return False  # too many to weigh: as _rarely_shared says of them
+        person = (person_id, self._not_hubs(mine))
         return self._rarely_shared(person, form, shared) and self._rarely_shared(
             form, person, shared
         )
+
+    def _weighable(self, people: Iterable[Hashable]) -> bool:
+        """Whether the co-authors of ``people`` are MAX_WEIGHED_COAUTHORSHIPS or fewer
+        (counted until they are more: each person's co-authors are read when first asked)."""
+        total = 0
+        for person in people:
+            total += len(self.coauthors(person))
+            if total > MAX_WEIGHED_COAUTHORSHIPS:
+                return False
+        return True
+
+    def _people_with_coauthors(self) -> int:
+        return self._population if self._stored_papers is not None else len(self._papers)
+
+    def _not_hubs(self, people: frozenset[Hashable]) -> frozenset[Hashable]:
+        """``people`` but those who wrote with more than HUB_SHARE of everyone who wrote
+        with someone (when those are HUB_MIN_PEOPLE or more): no evidence of anyone."""
+        if self._people_with_coauthors() < HUB_MIN_PEOPLE:
+            return people
+        return frozenset(c for c in people if not self._hub(len(self.coauthors(c))))
+
+    def _hub(self, coauthors: int) -> bool:
+        """Whether someone with this many co-authors wrote with nearly everyone (more than
+        HUB_SHARE of those who wrote with someone, when they are HUB_MIN_PEOPLE or more)."""
+        everyone = self._people_with_coauthors()
+        return everyone >= HUB_MIN_PEOPLE and coauthors > HUB_SHARE * everyone
 
     def _namesakes(self, person: PersonRecord) -> bool:
         """Whether someone else's name fits ``person``'s but for middle names, or is it in
@@ -723,8 +767,7 @@ class PeopleIndex:
         """Whether two people with these co-authors have ``shared`` in common more than
         CHANCE_MARGIN times as many as two drawing theirs from everyone would: two prolific
         namesakes of one community share many co-authors without being one."""
-        people = self._population if self._stored_papers is not None else len(self._papers)
-        expected = len(theirs) * len(mine) / max(people, 1)
+        expected = len(theirs) * len(mine) / max(self._people_with_coauthors(), 1)
         return shared > CHANCE_MARGIN * expected
 
     def _rarely_shared(
@@ -740,7 +783,7 @@ class PeopleIndex:
         out: their papers with ``other`` give them co-authors in common with ``person`` when
         the two are one.)"""
         (person_id, theirs), (other_id, others) = person, other
-        if sum(len(self.coauthors(c)) for c in theirs) > MAX_WEIGHED_COAUTHORSHIPS:
+        if not self._weighable(theirs):
             return False
         known = theirs | others | {person_id, other_id}
         in_common = Counter(x for c in theirs for x in self.coauthors(c))
