@@ -275,17 +275,19 @@ class PeopleIndex:
         coauthors: Iterable[tuple[Hashable, Hashable]] = (),
         *,
         stored_papers: StoredPapers | None = None,
-        stored_population: int = 0,
+        stored_with_coauthors: Collection[Hashable] = (),
     ) -> None:
         """``people`` to match against, and who wrote with whom: the pairs ``coauthors``
         and papers linked with :meth:`link_all`, or, for people stored elsewhere (a
         database), their papers as ``stored_papers`` gives them, asked for the first time a
-        person's co-authors count; ``stored_population`` then says how many stored people
-        wrote with someone (what chance is reckoned from)."""
+        person's co-authors count; ``stored_with_coauthors`` then says which stored people
+        wrote with someone (what chance is reckoned from, and who is a hub)."""
         self._stored_papers = stored_papers
         self._loaded: set[Hashable] = set()
+        self._stored: dict[Hashable, frozenset[Hashable]] = {}
+        self._stored_with_coauthors = frozenset(stored_with_coauthors)
         #: Stored people with a co-author, and the others who got one here.
-        self._population = stored_population
+        self._population = len(self._stored_with_coauthors)
         self.people: dict[Hashable, PersonRecord] = {}
         self.by_full: dict[tuple[str, str], set[Hashable]] = defaultdict(set)
         self.by_variant: dict[tuple[str, str], set[Hashable]] = defaultdict(set)
@@ -367,9 +369,8 @@ class PeopleIndex:
         if len(together) > 1:
             key = paper if paper is not None else ("linked", self._links)
             self._links += 1
-            self._load(together)
             for person in together:
-                if person not in self._papers:
+                if person not in self._papers and person not in self._stored_with_coauthors:
                     self._population += 1  # the first co-author of a person
                 papers = self._papers[person]
                 before = papers.get(key)
@@ -403,7 +404,8 @@ class PeopleIndex:
         self._loaded.update(wanted)
         for person, papers in self._stored_papers(wanted).items():
             mine = self._papers[person]
-            for paper, together in papers.items():
+            for paper, read in papers.items():
+                together = self._stored.setdefault(paper, read)  # one set a paper
                 before = mine.get(paper)
                 mine[paper] = together if before is None else before | together
             self._coauthors.pop(person, None)

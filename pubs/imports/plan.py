@@ -258,10 +258,12 @@ def _people_index(block: NameBlock) -> PeopleIndex:
         .filter(n__gt=1)
         .values("paper_id")
     )
-    population = (
-        Authorship.objects.filter(paper_id__in=multi_author).values("person_id").distinct().count()
+    with_coauthors = Authorship.objects.filter(paper_id__in=multi_author).values_list(
+        "person_id", flat=True
     )
-    return PeopleIndex(wanted, stored_papers=_papers_of, stored_population=population)
+    return PeopleIndex(
+        wanted, stored_papers=_papers_of, stored_with_coauthors=set(with_coauthors.iterator())
+    )
 
 
 def _papers_of(people: list[Hashable]) -> dict[Hashable, dict[Hashable, frozenset]]:
