@@ -789,11 +789,7 @@ class PeopleIndex:
             return False
         known = theirs | others | {person_id, other_id}
         in_common = Counter(x for c in theirs for x in self.coauthors(c))
-        alike = sum(
-            1
-            for x, count in in_common.items()
-            if count >= shared and x not in known and not self._hub(len(self.coauthors(x)))
-        )  # one who wrote with nearly everyone has anyone's co-authors in common: no likeness
+        alike = sum(1 for x, count in in_common.items() if count >= shared and x not in known)
         # Strangers within reach (co-authors of co-authors): the people of other communities
         # a database holds say nothing of how common a co-author is in this one.
         strangers = sum(1 for x in in_common if x not in known)
