@@ -101,6 +101,20 @@ def test_a_name_written_another_way_is_its_person_as_the_truth_says(data):
     assert set(found) == set(dataset_100k.SAME_PERSON)
 
 
+def test_a_name_written_another_way_is_no_one_else_s_usual_name(data):
+    usual = defaultdict(set)
+    for name, person, _ in occurrences(data, hard=False):
+        usual[name].add(person.id)
+    others = [
+        usual[name] - {person.id}
+        for name, person, how in occurrences(data, hard=True)
+        if how != "accents_folded"  # folded, the name is the person's own
+    ]
+
+    assert others
+    assert all(not ids for ids in others)
+
+
 def test_a_name_written_another_way_has_co_authors_in_common_with_its_person(data):
     written = defaultdict(list)  # person -> (entry, co-authors) where written the usual way
     for index, row in enumerate(data.truth):
