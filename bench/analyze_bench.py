@@ -53,7 +53,7 @@ def child(size: int, runs: int, analyze: bool) -> None:
     if not analyze:
         table_statistics.ANALYZE_MIN_ROWS = sys.maxsize  # the import's ANALYZE off
     start = time.monotonic()
-    record = build(size, "bench-lab")
+    record = build(size, "bench-lab", analyze=analyze)
     label = "import with ANALYZE" if analyze else "import without ANALYZE"
     print(f"\n{label}: {time.monotonic() - start:.1f} s (load {load_average()})", flush=True)
     top = Person.objects.annotate(n=Count("authorships")).order_by("-n", "pk").first()

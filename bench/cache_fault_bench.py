@@ -111,7 +111,7 @@ def prepare(size: int) -> list[str]:
 
 def prepare_child(size: int) -> None:
     """In the child: migrate, import unless done, collect static files; print the paths."""
-    from common import setup_django
+    from common import analyze_after_fill, setup_django
 
     setup_django(PG + database_name(size))
     from django.apps import apps
@@ -121,6 +121,7 @@ def prepare_child(size: int) -> None:
     call_command("migrate", verbosity=0)
     if not apps.get_model("people", "Group").objects.filter(slug=GROUP).exists():
         build_lab(size)
+        analyze_after_fill()
     call_command("collectstatic", interactive=False, verbosity=0)
     urls, _ = lab_pages()
     paths = [

@@ -44,6 +44,42 @@ def load_average() -> str:
     return " ".join(f"{value:.2f}" for value in os.getloadavg())
 
 
+def analyze_after_fill(database_url: str = "") -> None:
+    """``ANALYZE`` the whole database once a bench has filled it (PostgreSQL; nothing on
+    SQLite): the figures after it are those of a database whose planner knows its rows, as
+    production's is once autovacuum (or the import's own ANALYZE) has run. ``database_url``
+    names the database; without it, the one Django is set up on."""
+    if database_url:
+        if database_url.startswith(("postgres://", "postgresql://")):
+            import psycopg
+
+            with psycopg.connect(database_url, autocommit=True) as connection:
+                connection.execute("ANALYZE")
+        return
+    from django.db import connection
+
+    if connection.vendor == "postgresql":
+        with connection.cursor() as cursor:
+            cursor.execute("ANALYZE")
+
+
+README = Path(__file__).resolve().parent / "README.md"
+
+
+def readme_section(name: str, lines: list[str], readme: Path = README) -> bool:
+    """Write ``lines`` into ``readme`` between the markers ``<!-- NAME -->`` and
+    ``<!-- /NAME -->`` (a bench writes its own sections only, nothing else of the file).
+    False, and nothing written, when the markers are not there."""
+    start, end = f"<!-- {name} -->", f"<!-- /{name} -->"
+    text = readme.read_text(encoding="utf-8")
+    if start not in text or end not in text:
+        return False
+    head, rest = text.split(start, 1)
+    _, tail = rest.split(end, 1)
+    readme.write_text(head + start + "\n" + "\n".join(lines) + "\n" + end + tail, encoding="utf-8")
+    return True
+
+
 def setup_django(database_url: str) -> None:
     """Django with the project's settings on ``database_url``, as in production (DEBUG=0)."""
     sys.path.insert(0, str(ROOT))
@@ -58,9 +94,10 @@ def setup_django(database_url: str) -> None:
     django.setup()
 
 
-def build(size: int, group: str = ""):
+def build(size: int, group: str = "", analyze: bool = True):
     """pubs_<size>.bib imported into the empty database, the venues of venues.csv ranked as
-    it says (in both CCF editions); with ``group``, a group of that slug holds every paper.
+    it says (in both CCF editions); with ``group``, a group of that slug holds every paper;
+    then ANALYZE (PostgreSQL), unless ``analyze`` is false (a bench measuring without it).
     Returns the import's record."""
     from django.core.management import call_command
 
@@ -94,6 +131,9 @@ def build(size: int, group: str = ""):
     text = (DATA / f"pubs_{size}.bib").read_text(encoding="utf-8")
     decisions = Decisions(allow_ambiguous=True, create_venues=True, skip_invalid=True)
     planned = bibtex_import_plan(text=text, decisions=decisions, max_entries=size * 2)
-    return bibtex_import_apply(
+    record = bibtex_import_apply(
         planned=planned, file_name=f"pubs_{size}.bib", source="bench", group=lab
     )
+    if analyze:
+        analyze_after_fill()
+    return record

@@ -176,6 +176,7 @@ class Names:
     def __init__(self, source: Source) -> None:
         self.people: dict[int, Person] = dict(source.people)
         self.taken: set[tuple[str, str]] = set()
+        self.holders: Counter[tuple[str, str]] = Counter()
         for person in source.people.values():
             self.take(person)
         pools: dict[bool, dict[str, str]] = {True: {}, False: {}}
@@ -193,6 +194,14 @@ class Names:
     def take(self, person: Person) -> None:
         self.taken.add(person.key)
         self.taken.add(person.key[::-1])  # "Lin Yan" and Yan Lin: one name in two orders
+        self.holders[person.key] += 1
+        self.holders[person.key[::-1]] += 1
+
+    def alone(self, person: Person) -> bool:
+        """Whether no one else has ``person``'s name, in either order, whatever their middle
+        names (a name written another way must not be someone else's as written)."""
+        key = person.key
+        return key != key[::-1] and self.holders[key] == 1 and self.holders[key[::-1]] == 1
 
     def free(self, given: str, family_text: str) -> bool:
         key = (fold(given), fold(family_text))
@@ -410,6 +419,8 @@ def choose_variants(
             person = people.get(pid)
             if person is None or pid in used or person.like or person.id in targets:
                 continue
+            if not names.alone(person):
+                continue  # "Kenneth Garcia" for Kenneth E. Garcia is another Kenneth Garcia
             index, count = proven.get(pid, (first_entry[pid], 0))
             if count < needed(how) or index in varied:
                 continue

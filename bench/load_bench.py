@@ -47,7 +47,15 @@ from dataclasses import dataclass
 from importlib.metadata import version
 from pathlib import Path
 
-from common import CACHE, DATA, DJPUB_PYTHON, ROOT, ensure_djpub_venv, load_average
+from common import (
+    CACHE,
+    DATA,
+    DJPUB_PYTHON,
+    ROOT,
+    analyze_after_fill,
+    ensure_djpub_venv,
+    load_average,
+)
 
 SIZE = 10000
 # The PostgreSQL server, as a URL without a database name.
@@ -132,7 +140,7 @@ def prepare_ours(rebuild: bool) -> tuple[list[Page], str]:
 
 def prepare_child() -> None:
     """In the child: migrate, import unless done, collect static files; print the pages."""
-    from common import setup_django
+    from common import analyze_after_fill, setup_django
 
     setup_django(PG + OURS_DATABASE)
     from django.apps import apps
@@ -142,6 +150,7 @@ def prepare_child() -> None:
     call_command("migrate", verbosity=0)
     if not apps.get_model("people", "Group").objects.filter(slug=GROUP).exists():
         build_lab(SIZE)  # the import, the lab group and its members
+        analyze_after_fill()
     call_command("collectstatic", interactive=False, verbosity=0)
     urls, theirs = lab_pages()
     pages = {
@@ -169,6 +178,7 @@ def prepare_djpub(rebuild: bool, author: str) -> list[Page] | None:
         env = {**os.environ, "DJPUB_DATABASE_URL": PG + DJPUB_DATABASE}
         command = [str(python), str(BENCH / "load_djpub.py"), str(DATA / f"pubs_{SIZE}.bib")]
         subprocess.run(command, env=env, check=True, capture_output=True)
+        analyze_after_fill(PG + DJPUB_DATABASE)
     return [Page("django-publications", SAME_PAPERS, author)]
 
 

@@ -11,7 +11,7 @@ from __future__ import annotations
 
 import re
 from collections import Counter, defaultdict
-from collections.abc import Callable, Hashable, Iterable
+from collections.abc import Callable, Hashable, Iterable, Mapping
 from dataclasses import dataclass
 
 from rapidfuzz.utils import default_process
@@ -89,8 +89,14 @@ class PaperCandidates:
         papers: Iterable[PaperRecord] = (),
         authors_of: Callable[[list[Hashable]], dict[Hashable, AuthorNames]] | None = None,
         linked: Iterable[tuple[Hashable, Hashable]] = (),
+        words_elsewhere: Mapping[tuple[bool, str], int] | None = None,
     ) -> None:
+        """``papers`` may be some of the papers there are, those a file can meet (see
+        :class:`TitleSieve`); ``words_elsewhere`` then counts, for each title word of the
+        file (preprint or not, word), the papers left out that have it, so that a word
+        common among all of them is no rare word among those given."""
         self.authors_of = authors_of
+        self._words_elsewhere = words_elsewhere or {}
         #: The pairs of papers linked as versions, each pair as a frozenset of two ids.
         self.linked: set[frozenset[Hashable]] = {frozenset(pair) for pair in linked}
         self._asked: dict[Hashable, AuthorNames] = {}
@@ -193,7 +199,7 @@ class PaperCandidates:
         shared: Counter[Hashable] = Counter()
         for word in _title_words(title):
             papers = self._by_word.get((preprints, word), ())
-            if len(papers) <= RARE_WORD_PAPERS:
+            if len(papers) + self._words_elsewhere.get((preprints, word), 0) <= RARE_WORD_PAPERS:
                 shared.update(papers)
         return shared
 
@@ -209,3 +215,55 @@ def _names(authors: AuthorNames) -> frozenset[str]:
 def _title_words(title: str) -> frozenset[str]:
     """A title's words of four letters or more, as titles are compared."""
     return frozenset(word for word in default_process(title).split() if len(word) >= 4)
+
+
+class TitleSieve:
+    """Which of the papers already there a file's entries can meet by title, read paper by
+    paper (ids, titles and whether each is a preprint) without keeping the others: those of
+    an entry's title (title key), and those sharing a title word of an entry that is rare
+    (:data:`RARE_WORD_PAPERS` papers or fewer) among all of them, with how many papers of
+    every title word of the file were left out (:class:`PaperCandidates`'s
+    ``words_elsewhere``). A paper found by an entry's DOI or arXiv id is met under its own
+    title: ``also`` adds such titles before the papers are read."""
+
+    def __init__(self, titles: Iterable[str]) -> None:
+        self.keys: set[str] = set()
+        self.words: set[str] = set()
+        for title in titles:
+            self.also(title)
+        self.titled: list[Hashable] = []  # papers of a title of the file
+        #: (preprint, word) -> the papers of that word, while they are few enough to count.
+        self._rare: dict[tuple[bool, str], list[Hashable]] = defaultdict(list)
+        self._count: Counter[tuple[bool, str]] = Counter()
+
+    def also(self, title: str) -> None:
+        """Meet the papers of ``title`` too (and those sharing its rare words)."""
+        self.keys.add(title_key(title))
+        self.words |= _title_words(title)
+
+    def see(self, paper_id: Hashable, title: str, kind: str) -> None:
+        """Read one paper already there (in the order they were created)."""
+        if title_key(title) in self.keys:
+            self.titled.append(paper_id)
+        preprint = kind in PREPRINT_KINDS
+        for word in _title_words(title) & self.words:
+            key = (preprint, word)
+            self._count[key] += 1
+            if self._count[key] <= RARE_WORD_PAPERS:
+                self._rare[key].append(paper_id)
+            else:
+                self._rare.pop(key, None)
+
+    def wanted(self) -> set[Hashable]:
+        """The papers read that the file's entries can meet by title."""
+        return {*self.titled, *(p for papers in self._rare.values() for p in papers)}
+
+    def words_elsewhere(self, kept: Iterable[tuple[str, str]]) -> dict[tuple[bool, str], int]:
+        """For each title word of the file, how many papers of it are not among ``kept``
+        (the titles and kinds of the papers given to the index)."""
+        left = Counter(self._count)
+        for title, kind in kept:
+            preprint = kind in PREPRINT_KINDS
+            for word in _title_words(title) & self.words:
+                left[preprint, word] -= 1
+        return {key: count for key, count in left.items() if count}

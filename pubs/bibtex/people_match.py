@@ -188,6 +188,14 @@ ALIKE_CIRCLES_SHARED = 2
 #: Co-authors in common confirm it only when they are this many times as many as two people
 #: drawing their co-authors from everyone known would have by chance.
 CHANCE_MARGIN = 2
+#: A co-author in common is no evidence when they wrote with more than this share of the
+#: people who wrote with someone, once those are HUB_MIN_PEOPLE or more: at department
+#: scale the few who wrote with everyone (the 100,000-entry benchmark's most prolific
+#: authors wrote with 18 to 91 % of everyone) are the co-authors of any two namesakes
+#: ("Lin Yan" and Yan Lin shared 38 of them). A real bibliography's most connected author
+#: wrote with 5.5 % (IRIDIA's), a lab's head in a small database with most of it.
+HUB_SHARE = 0.10
+HUB_MIN_PEOPLE = 1_000
 #: The co-authorships weighed for that, at most, per person: the co-authors of each of their
 #: co-authors. A name whose co-authors wrote with more stays a suggestion.
 MAX_WEIGHED_COAUTHORSHIPS = 500_000
@@ -209,6 +217,11 @@ class PersonRecord:
     @property
     def name(self) -> str:
         return " ".join(part for part in (self.given, self.family, self.suffix) if part)
+
+
+#: For people stored elsewhere: person -> paper -> the people of that paper, of the people
+#: asked for (papers of one person left out).
+StoredPapers = Callable[[list[Hashable]], Mapping[Hashable, Mapping[Hashable, frozenset]]]
 
 
 @dataclass(frozen=True, slots=True)
@@ -275,7 +288,21 @@ class PeopleIndex:
         self,
         people: Iterable[PersonRecord] = (),
         coauthors: Iterable[tuple[Hashable, Hashable]] = (),
+        *,
+        stored_papers: StoredPapers | None = None,
+        stored_with_coauthors: Collection[Hashable] = (),
     ) -> None:
+        """``people`` to match against, and who wrote with whom: the pairs ``coauthors``
+        and papers linked with :meth:`link_all`, or, for people stored elsewhere (a
+        database), their papers as ``stored_papers`` gives them, asked for the first time a
+        person's co-authors count; ``stored_with_coauthors`` then says which stored people
+        wrote with someone (what chance is reckoned from, and who is a hub)."""
+        self._stored_papers = stored_papers
+        self._loaded: set[Hashable] = set()
+        self._stored: dict[Hashable, frozenset[Hashable]] = {}
+        self._stored_with_coauthors = frozenset(stored_with_coauthors)
+        #: Stored people with a co-author, and the others who got one here.
+        self._population = len(self._stored_with_coauthors)
         self.people: dict[Hashable, PersonRecord] = {}
         self.by_full: dict[tuple[str, str], set[Hashable]] = defaultdict(set)
         self.by_variant: dict[tuple[str, str], set[Hashable]] = defaultdict(set)
@@ -358,6 +385,8 @@ class PeopleIndex:
             key = paper if paper is not None else ("linked", self._links)
             self._links += 1
             for person in together:
+                if person not in self._papers and person not in self._stored_with_coauthors:
+                    self._population += 1  # the first co-author of a person
                 papers = self._papers[person]
                 before = papers.get(key)
                 papers[key] = together if before is None else before | together
@@ -366,6 +395,7 @@ class PeopleIndex:
 
     def coauthors(self, person: Hashable, besides: Hashable | None = None) -> frozenset[Hashable]:
         """The people ``person`` wrote a paper with, other than the paper ``besides``."""
+        self._load((person,))
         papers = self._papers.get(person, {})
         if besides is None or besides not in papers:
             known = self._coauthors.get(person)
@@ -377,6 +407,24 @@ class PeopleIndex:
             others = (together for key, together in papers.items() if key != besides)
             last = self._besides[person] = (besides, _others(others, person))
         return last[1]
+
+    def _load(self, people: Iterable[Hashable]) -> None:
+        """The stored papers of ``people`` not asked for yet, recorded as :meth:`link_all`
+        records a paper (those of one author say nothing of co-authors)."""
+        if self._stored_papers is None:
+            return
+        wanted = [person for person in people if person not in self._loaded]
+        if not wanted:
+            return
+        self._loaded.update(wanted)
+        for person, papers in self._stored_papers(wanted).items():
+            mine = self._papers[person]
+            for paper, read in papers.items():
+                together = self._stored.setdefault(paper, read)  # one set a paper
+                before = mine.get(paper)
+                mine[paper] = together if before is None else before | together
+            self._coauthors.pop(person, None)
+            self._besides.pop(person, None)
 
     def families_named(self, author: Author) -> set[str]:
         """The family names of the people ``author`` names as written: the same name, a
@@ -595,8 +643,10 @@ class PeopleIndex:
           or name of the file fits the person as it does;
         - the two never wrote a paper together (two names of one author list are two
           people);
-        - they have as many co-authors in common as the rule needs, and few others have as
-          many in common with either of them (:data:`COAUTHOR_SPECIFICITY`): in a small
+        - they have as many co-authors in common as the rule needs (in a large database,
+          not counting those who wrote with nearly everyone: :data:`HUB_SHARE`), and few
+          others have as many in common with either of them
+          (:data:`COAUTHOR_SPECIFICITY`): in a small
           community a shared co-author says much, among people who all wrote with the same
           prolific few it says nothing.
 
@@ -629,12 +679,13 @@ class PeopleIndex:
             if person.id in theirs:
                 continue
             mine = self.coauthors(person.id)
-            shared = theirs & mine
+            theirs = self._not_hubs(theirs)  # a name's few co-authors; the person's, if need be
             if not self._coauthors_confirm(rule, (person.id, mine), (form, theirs)):
                 continue
-            reason = self._shared_reason(author, person, rule, shared, printed)
+            reason = self._shared_reason(author, person, rule, theirs & mine, printed)
             confirmed[form] = PersonMatch(rule.name, person.id, (person.id,), reason)
         for form, match in confirmed.items():
+            self._load((form,))
             for paper, together in list(self._papers.get(form, {}).items()):
                 self.link_all((together - {form}) | {match.person}, paper)
         return confirmed
@@ -669,22 +720,56 @@ class PeopleIndex:
         form: tuple[Hashable, frozenset[Hashable]],
     ) -> bool:
         """Whether the co-authors of ``person`` and of the name ``form`` (each an id and
-        their co-authors) confirm that the name written as ``rule`` says is the person: as
+        their co-authors, the name's without those who wrote with nearly everyone:
+        :meth:`_not_hubs`) confirm that the name written as ``rule`` says is the person: as
         many in common as the rule needs, more than chance would give, and either few others
-        share them or, where the rule allows it, they cover most of the name's co-authors or
-        most of both's."""
-        (_, mine), (_, theirs) = person, form
+        share them (the person's co-authors who wrote with nearly everyone left out too) or,
+        where the rule allows it, they cover most of the name's co-authors or most of
+        both's."""
+        (person_id, mine), (_, theirs) = person, form
         shared = len(theirs & mine)
         if shared < rule.coauthors_needed or not self._beyond_chance(theirs, mine, shared):
             return False
-        if rule.covered_suffices and shared > COVERED * len(theirs):
+        # Most of a name's co-authors being those of someone who wrote with nearly everyone
+        # says nothing: so are anyone's.
+        covered = shared > COVERED * len(theirs) and not self._hub(len(mine))
+        if rule.covered_suffices and covered:
             return True
         alike = shared >= ALIKE_CIRCLES_SHARED and shared > COVERED * max(len(theirs), len(mine))
         if rule.alike_circles_suffice and alike:
             return True
+        if not self._weighable(mine):
+            return False  # too many to weigh: as _rarely_shared says of them
+        person = (person_id, self._not_hubs(mine))
         return self._rarely_shared(person, form, shared) and self._rarely_shared(
             form, person, shared
         )
+
+    def _weighable(self, people: Iterable[Hashable]) -> bool:
+        """Whether the co-authors of ``people`` are MAX_WEIGHED_COAUTHORSHIPS or fewer
+        (counted until they are more: each person's co-authors are read when first asked)."""
+        total = 0
+        for person in people:
+            total += len(self.coauthors(person))
+            if total > MAX_WEIGHED_COAUTHORSHIPS:
+                return False
+        return True
+
+    def _people_with_coauthors(self) -> int:
+        return self._population if self._stored_papers is not None else len(self._papers)
+
+    def _not_hubs(self, people: frozenset[Hashable]) -> frozenset[Hashable]:
+        """``people`` but those who wrote with more than HUB_SHARE of everyone who wrote
+        with someone (when those are HUB_MIN_PEOPLE or more): no evidence of anyone."""
+        if self._people_with_coauthors() < HUB_MIN_PEOPLE:
+            return people
+        return frozenset(c for c in people if not self._hub(len(self.coauthors(c))))
+
+    def _hub(self, coauthors: int) -> bool:
+        """Whether someone with this many co-authors wrote with nearly everyone (more than
+        HUB_SHARE of those who wrote with someone, when they are HUB_MIN_PEOPLE or more)."""
+        everyone = self._people_with_coauthors()
+        return everyone >= HUB_MIN_PEOPLE and coauthors > HUB_SHARE * everyone
 
     def _namesakes(self, person: PersonRecord) -> bool:
         """Whether someone else's name fits ``person``'s but for middle names, or is it in
@@ -703,7 +788,7 @@ class PeopleIndex:
         """Whether two people with these co-authors have ``shared`` in common more than
         CHANCE_MARGIN times as many as two drawing theirs from everyone would: two prolific
         namesakes of one community share many co-authors without being one."""
-        expected = len(theirs) * len(mine) / max(len(self._papers), 1)
+        expected = len(theirs) * len(mine) / max(self._people_with_coauthors(), 1)
         return shared > CHANCE_MARGIN * expected
 
     def _rarely_shared(
@@ -719,7 +804,7 @@ class PeopleIndex:
         out: their papers with ``other`` give them co-authors in common with ``person`` when
         the two are one.)"""
         (person_id, theirs), (other_id, others) = person, other
-        if sum(len(self.coauthors(c)) for c in theirs) > MAX_WEIGHED_COAUTHORSHIPS:
+        if not self._weighable(theirs):
             return False
         known = theirs | others | {person_id, other_id}
         in_common = Counter(x for c in theirs for x in self.coauthors(c))
@@ -1017,3 +1102,54 @@ def written_otherwise(author: Author, person: PersonRecord) -> Rule | None:
         ),
         None,
     )
+
+
+@dataclass
+class NameBlock:
+    """The names a file's authors are looked up by, and so which people of many the file's
+    names can meet: those of a family name of the file (as written, letters spelt out, or
+    a given name of the file in Chinese order), of a given name of the file (a close name is
+    looked for among the people of the same given name), of a Chinese-script name or ORCID
+    iD of the file, or with a recorded variant of such a family name. :meth:`widen` adds
+    the family names that would be theirs in Chinese order (whether someone else's name is
+    theirs in the other order: :meth:`PeopleIndex.confirm`)."""
+
+    families: set[str]
+    givens: set[str]
+    natives: set[str]
+    orcids: set[str]
+
+    @classmethod
+    def of(cls, authors: Iterable[Author], orcids: Iterable[str] = ()) -> NameBlock:
+        block = cls(set(), set(), set(), set(orcids))
+        for author in authors:
+            for name in (author.surname, author.family, author.given):
+                block.families |= {fold(name), fold(spelt_out(name))}
+            block.givens.add(fold(author.given))
+            if author.native:
+                block.natives.add(author.native)
+        return block
+
+    def wants(self, person: PersonRecord) -> bool:
+        """Whether a name of the file may be looked up to ``person``."""
+        families = self.families
+        if (
+            fold(person.family) in families
+            or fold(spelt_out(person.family)) in families
+            or fold(person.given) in self.givens
+            or (person.native and person.native in self.natives)
+            or (person.orcid and person.orcid in self.orcids)
+        ):
+            return True
+        for variant in person.variants:
+            author = parse_name(variant)
+            if fold(author.surname) in families or (
+                author.native and author.native in self.natives
+            ):
+                return True
+        return False
+
+    def widen(self, people: Iterable[PersonRecord]) -> None:
+        """Take in the family names that ``people``'s names are in Chinese order."""
+        for person in people:
+            self.families.add(fold(person.given))

@@ -17,16 +17,16 @@ from collections.abc import Hashable
 from dataclasses import dataclass, field
 from typing import Any
 
-from django.db.models import Count, Max
+from django.db.models import Count, Max, Q
 
 from people.models import Person
 from pubs.bibtex.completion import StoredAuthor
 from pubs.bibtex.names import parse_name
 from pubs.bibtex.normalize import Record, parse_and_normalize
 from pubs.bibtex.paper_match import PaperIndex, PaperMatch
-from pubs.bibtex.paper_records import AuthorNames, PaperRecord, family_key
+from pubs.bibtex.paper_records import AuthorNames, PaperRecord, TitleSieve, family_key
 from pubs.bibtex.parse import DEFAULT_MAX_ENTRIES, ParsedFile, TimeBudget, check_text
-from pubs.bibtex.people_match import PeopleIndex, PersonRecord
+from pubs.bibtex.people_match import NameBlock, PeopleIndex, PersonRecord
 from pubs.bibtex.plan import (
     FILLABLE,
     STORED_PAPER_COLUMNS,
@@ -109,11 +109,14 @@ def bibtex_import_plan(
         decisions = (decisions or Decisions()).creating_no_venue()
     state = database_state()
     text = check_text(text)
-    venues, existing = venue_index(), _existing_values()
+    venues = venue_index()
     parsed, records = parse_and_normalize(
         text, max_entries=max_entries, link_base=link_base, budget=budget
     )
-    plan = _plan_until_settled(parsed, records, venues, existing, decisions, budget)
+    stored = StoredPapers.met_by(records)
+    orcids = (orcid for record in records for orcid in record.orcids.values())
+    block = NameBlock.of((a for record in records for a in record.authors), orcids)
+    plan = _plan_until_settled(parsed, records, venues, stored, block, decisions, budget)
     if import_for_review(scope):  # a member's: their own papers only
         keep_authored(plan, scope.person_id)
     return PlannedImport(
@@ -134,7 +137,8 @@ def _plan_until_settled(
     parsed: ParsedFile,
     records: list[Record],
     venues: VenueIndex,
-    existing: dict[Hashable, dict[str, Any]],
+    stored: StoredPapers,
+    block: NameBlock,
     decisions: Decisions | None,
     budget: TimeBudget | None,
 ) -> ImportPlan:
@@ -148,10 +152,10 @@ def _plan_until_settled(
         plan = build_plan(
             parsed,
             records,
-            people=_people_index(),
-            papers=_paper_index(),
+            people=_people_index(block),
+            papers=stored.index(),
             venues=venues,
-            existing=existing,
+            existing=stored.existing,
             decisions=decisions,
             budget=budget,
             stored_authors=_stored_authors,
@@ -233,35 +237,112 @@ def plan_people_names(
     return names
 
 
-def _people_index() -> PeopleIndex:
-    """Every person, linked to the people they wrote with (co-authors tell apart people
-    whose initials are alike)."""
+def _people_index(block: NameBlock) -> PeopleIndex:
+    """The people the file's names can meet (``block``), each read with the people they
+    wrote with when their co-authors are first asked for (co-authors tell apart people
+    whose initials are alike), and how many people wrote with someone."""
+    rows = Person.objects.order_by("pk").values_list(
+        "pk", "given_name", "family_name", "native_name", "variants", "orcid", "suffix"
+    )
     people = [
         PersonRecord(pk, given, family, native, tuple(variants), orcid, suffix)
-        for pk, given, family, native, variants, orcid, suffix in Person.objects.values_list(
-            "pk", "given_name", "family_name", "native_name", "variants", "orcid", "suffix"
-        )
+        for pk, given, family, native, variants, orcid, suffix in rows.iterator(chunk_size=5000)
     ]
-    by_paper: dict[int, list[int]] = defaultdict(list)
-    for paper_id, person_id in Authorship.objects.values_list("paper_id", "person_id"):
-        by_paper[paper_id].append(person_id)
-    index = PeopleIndex(people)
-    for paper_id, authors in by_paper.items():
-        index.link_all(authors, paper_id)
-    return index
-
-
-def _paper_index() -> PaperIndex:
-    # In the order they were created, as the import that created them met them: of several
-    # papers of one title, an entry matches the same one again.
-    return PaperIndex(
-        (
-            stored_paper_record(row)
-            for row in Paper.objects.order_by("pk").values_list(*STORED_PAPER_COLUMNS)
-        ),
-        authors_of=_family_names,
-        linked=Paper.versions.through.objects.values_list("from_paper_id", "to_paper_id"),
+    wanted = [person for person in people if block.wants(person)]
+    block.widen(wanted)
+    wanted = [person for person in people if block.wants(person)]
+    del people
+    multi_author = (
+        Authorship.objects.values("paper_id")
+        .annotate(n=Count("person_id", distinct=True))
+        .filter(n__gt=1)
+        .values("paper_id")
     )
+    with_coauthors = Authorship.objects.filter(paper_id__in=multi_author).values_list(
+        "person_id", flat=True
+    )
+    return PeopleIndex(
+        wanted, stored_papers=_papers_of, stored_with_coauthors=set(with_coauthors.iterator())
+    )
+
+
+def _papers_of(people: list[Hashable]) -> dict[Hashable, dict[Hashable, frozenset]]:
+    """The papers of each stored person of ``people`` that they wrote with someone, each
+    with its people."""
+    ids = [person for person in people if isinstance(person, int)]
+    found: dict[Hashable, dict[Hashable, frozenset]] = {}
+    for start in range(0, len(ids), _BATCH):
+        batch = ids[start : start + _BATCH]
+        theirs = Authorship.objects.filter(person_id__in=batch).values("paper_id")
+        together: dict[int, set[int]] = defaultdict(set)
+        rows = Authorship.objects.filter(paper_id__in=theirs).values_list("paper_id", "person_id")
+        for paper_id, person_id in rows.iterator(chunk_size=5000):
+            together[paper_id].add(person_id)
+        wanted = set(batch)
+        for paper_id, persons in together.items():
+            if len(persons) < 2:
+                continue
+            people_of_paper = frozenset(persons)
+            for person in people_of_paper & wanted:
+                found.setdefault(person, {})[paper_id] = people_of_paper
+    return found
+
+
+@dataclass
+class StoredPapers:
+    """The papers already there that a file's entries can meet: those of an entry's DOI or
+    arXiv id, of an entry's title, or sharing a rare title word with one (TitleSieve), with
+    the fields an entry may fill in of each; not the others, so that planning a file holds
+    what the file needs, however many papers the database has."""
+
+    rows: list[tuple]
+    linked: list[tuple[int, int]]
+    words_elsewhere: dict[tuple[bool, str], int]
+    existing: dict[Hashable, dict[str, Any]]
+
+    @classmethod
+    def met_by(cls, records: list[Record]) -> StoredPapers:
+        sieve = TitleSieve(record.title for record in records)
+        dois = {record.doi for record in records if record.doi}
+        arxiv_ids = {record.arxiv_id for record in records if record.arxiv_id}
+        by_identifier = Paper.objects.filter(Q(doi__in=dois) | Q(arxiv_id__in=arxiv_ids))
+        identified = dict(by_identifier.values_list("pk", "title")) if dois or arxiv_ids else {}
+        for title in identified.values():
+            sieve.also(title)
+        titles = Paper.objects.order_by("pk").values_list("pk", "title", "kind")
+        for pk, title, kind in titles.iterator(chunk_size=5000):
+            sieve.see(pk, title, kind)
+        ids = sorted(sieve.wanted() | set(identified))
+        rows = [
+            row
+            for start in range(0, len(ids), _BATCH)
+            for row in Paper.objects.filter(pk__in=ids[start : start + _BATCH])
+            .order_by("pk")
+            .values_list(*STORED_PAPER_COLUMNS)
+        ]
+        # In the order they were created, as the import that created them met them: of
+        # several papers of one title, an entry matches the same one again.
+        rows.sort(key=lambda row: row[0])
+        title_at, kind_at = STORED_PAPER_COLUMNS.index("title"), STORED_PAPER_COLUMNS.index("kind")
+        return cls(
+            rows,
+            list(Paper.versions.through.objects.values_list("from_paper_id", "to_paper_id")),
+            sieve.words_elsewhere((row[title_at], row[kind_at]) for row in rows),
+            _existing_values(ids),
+        )
+
+    def index(self) -> PaperIndex:
+        """A fresh index of these papers (planning adds the file's papers to it)."""
+        return PaperIndex(
+            (stored_paper_record(row) for row in self.rows),
+            authors_of=_family_names,
+            linked=self.linked,
+            words_elsewhere=self.words_elsewhere,
+        )
+
+
+#: Ids asked for in one query, at most.
+_BATCH = 500
 
 
 def _stored_authors(paper_ids: list[Hashable]) -> dict[Hashable, list[StoredAuthor]]:
@@ -294,8 +375,12 @@ def _family_names(paper_ids: list[Hashable]) -> dict[Hashable, AuthorNames]:
     return {paper_id: tuple(found) for paper_id, found in names.items()}
 
 
-def _existing_values() -> dict[Hashable, dict[str, Any]]:
-    """The fields of every paper that an entry for it may fill in or overwrite."""
+def _existing_values(ids: list[int]) -> dict[Hashable, dict[str, Any]]:
+    """The fields of the papers ``ids`` that an entry for one may fill in or overwrite."""
     names = [name for name in RESTORABLE if name not in ("venue", "modified")]
-    rows = Paper.objects.values("pk", "venue_id", *names)
-    return {row.pop("pk"): {**row, "venue": row.pop("venue_id")} for row in rows}
+    found = {}
+    for start in range(0, len(ids), _BATCH):
+        rows = Paper.objects.filter(pk__in=ids[start : start + _BATCH])
+        for row in rows.values("pk", "venue_id", *names):
+            found[row.pop("pk")] = {**row, "venue": row.pop("venue_id")}
+    return found

@@ -3,7 +3,9 @@
 The papers it created go (their authors, links and group and tag links with them); the
 papers it filled in get their fields back; the names, aliases and group links it added are
 taken off; the people, venues and tags it created go unless something made since uses them.
-Every change is kept in the history, with the user who undid it.
+Every change is kept in the history, with the user who undid it. Once the undoing commits,
+PostgreSQL's statistics of the tables it took many rows from are refreshed, as after the
+import (pubs.services.table_statistics).
 """
 
 from __future__ import annotations
@@ -20,7 +22,7 @@ from pubs.history import history_baseline
 from pubs.imports.errors import UndoRefused
 from pubs.models import Authorship, BibtexImport, ImportStatus, Paper, Tag, Venue
 from pubs.search import search_text_refresh
-from pubs.services import public_version, rendering
+from pubs.services import public_version, rendering, table_statistics
 from pubs.services.papers import authorships_make_room
 from pubs.services.versions import paper_versions_refold
 from pubs.services.work_counts import work_counts_kept
@@ -59,6 +61,8 @@ def bibtex_import_undo(*, record: BibtexImport, user=None) -> list[str]:
         record.undone_by = author
         record.save(update_fields=["status", "undone", "undone_by"])
         public_version.bump()
+    # The rows it takes away count as the import's did: the planner's counts, once committed.
+    table_statistics.table_statistics_refresh(changes=record.changes)
     return notes
 
 

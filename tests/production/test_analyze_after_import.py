@@ -1,11 +1,13 @@
 """A large import refreshes PostgreSQL's statistics of the tables it wrote once it commits
-(``pubs.services.table_statistics``), so the pages after it are planned with its rows."""
+(``pubs.services.table_statistics``), so the pages after it are planned with its rows; so
+does undoing it, for the rows it took away."""
 
 import pytest
 from django.db import connection
 
 from pubs.imports.apply import bibtex_import_apply
 from pubs.imports.plan import bibtex_import_plan
+from pubs.imports.undo import bibtex_import_undo
 from pubs.services import table_statistics
 from pubs.services.table_statistics import tables_to_analyze
 
@@ -77,6 +79,34 @@ def test_a_smaller_import_leaves_the_statistics_to_autovacuum(
     monkeypatch.setattr(table_statistics, "ANALYZE_MIN_ROWS", ENTRIES + 1)
     with django_capture_on_commit_callbacks(execute=True) as callbacks:
         imported(ENTRIES)
+    assert [c for c in callbacks if c.__module__ == table_statistics.__name__] == []
+
+
+@on_postgresql
+@pytest.mark.django_db
+def test_undoing_a_large_import_on_postgresql_analyses_its_tables_once_it_commits(
+    monkeypatch, django_capture_on_commit_callbacks
+):
+    monkeypatch.setattr(table_statistics, "ANALYZE_MIN_ROWS", ENTRIES)
+    with django_capture_on_commit_callbacks(execute=True):
+        record = imported(ENTRIES)
+    with django_capture_on_commit_callbacks(execute=True):
+        bibtex_import_undo(record=record)
+        assert planner_rows("pubs_paper") == ENTRIES  # not before the commit
+    assert planner_rows("pubs_paper") == 0
+    assert planner_rows("pubs_authorship") == 0
+    assert planner_rows("people_person") == 0
+
+
+@on_sqlite
+@pytest.mark.django_db
+def test_on_sqlite_undoing_an_import_analyses_nothing(
+    monkeypatch, django_capture_on_commit_callbacks
+):
+    monkeypatch.setattr(table_statistics, "ANALYZE_MIN_ROWS", 1)
+    record = imported(ENTRIES)
+    with django_capture_on_commit_callbacks() as callbacks:
+        bibtex_import_undo(record=record)
     assert [c for c in callbacks if c.__module__ == table_statistics.__name__] == []
 
 

@@ -7,6 +7,7 @@ import pytest
 
 from pubs.bibtex.names import parse_name
 from pubs.bibtex.people_match import (
+    HUB_MIN_PEOPLE,
     MAX_CANDIDATES,
     MAX_CLOSE_NAMES,
     RULES,
@@ -245,6 +246,69 @@ def test_a_middle_name_on_one_side_sharing_few_of_a_prolific_person_s_co_authors
         index.link("nair", f"student{number % 30}" if number < 30 else f"peer{number}")
     index.link_all(("nair", *heads))
     assert confirm(index, "Samantha P. Nair", (*heads, "ada")) is None
+
+
+def department(people: int = HUB_MIN_PEOPLE) -> PeopleIndex:
+    """A department of ``people`` who wrote with someone: each wrote a paper with the two
+    who wrote with everyone ("hub1", "hub2") and one with their group of thirty, and Lin
+    Yan, Ryan Carter, Zachary Popov and Jonathan Smith wrote with those two and "p1"."""
+    index = PeopleIndex()
+    for number in range(people):
+        index.add(PersonRecord(f"p{number}", f"Member{number}", "Staff"))
+        index.link_all((f"p{number}", "hub1", "hub2"))
+    for first in range(0, people, 30):
+        index.link_all(f"p{number}" for number in range(first, min(first + 30, people)))
+    index.add(PersonRecord("hub1", "Wei", "Shi"))
+    for key, given, family in (
+        ("linyan", "Lin", "Yan"),
+        ("carter", "Ryan", "Carter"),
+        ("popov", "Zachary", "Popov"),
+        ("smith", "Jonathan", "Smith"),
+    ):
+        index.add(PersonRecord(key, given, family))
+        index.link_all((key, "hub1", "hub2", "p1"))
+    return index
+
+
+#: Names written another way, one per rule weighing co-authors, and the person each may be.
+WRITTEN_OTHERWISE = {
+    "chinese_order": ("Yan Lin", "linyan"),
+    "middle_one_side": ("Ryan P. Carter", "carter"),
+    "misspelling": ("Zachry Popov", "popov"),
+    "short_given": ("Jon Smith", "smith"),
+}
+
+
+@pytest.mark.parametrize("rule", list(WRITTEN_OTHERWISE))
+def test_in_a_department_co_authors_who_wrote_with_everyone_confirm_nothing(rule):
+    """ "Lin Yan" and Yan Lin, both of whom wrote with the two everyone wrote with: two
+    people (before, most of the name's co-authors being the person's was enough)."""
+    name, person = WRITTEN_OTHERWISE[rule]
+    index = department()
+    assert index.match(parse_name(name)).candidates == (person,)
+    assert confirm(index, name, ("hub1", "hub2")) is None
+
+
+@pytest.mark.parametrize("rule", list(WRITTEN_OTHERWISE))
+def test_in_a_department_a_co_author_few_share_still_confirms(rule):
+    name, person = WRITTEN_OTHERWISE[rule]
+    index = department()
+    index.link_all((person, "hub1", "p200", "p400"))
+    found = confirm(index, name, ("hub1", "hub2", "p1", "p200", "p400"))
+    assert (found.kind, found.person) == (rule, person)
+
+
+def test_most_of_a_name_s_co_authors_being_those_of_someone_who_wrote_with_everyone_is_no_evidence():
+    """ "Shi Wei", whose co-authors all wrote with Wei Shi, as everyone did."""
+    index = department()
+    assert confirm(index, "Shi Wei", ("p5", "p6", "p7")) is None
+
+
+def test_in_a_smaller_database_the_one_everyone_wrote_with_counts():
+    """A lab of fewer than HUB_MIN_PEOPLE: its head is evidence, as before."""
+    index = department(people=HUB_MIN_PEOPLE - 10)
+    found = confirm(index, "Yan Lin", ("hub1", "hub2"))
+    assert (found.kind, found.person) == ("chinese_order", "linyan")
 
 
 def test_a_name_that_may_be_another_person_s_stays_a_suggestion(index):
