@@ -31,9 +31,6 @@ REASONS = {
     "source LaTeX": "a field kept as the source wrote it is not LaTeX: an unescaped & "
     '("Language & Statistics"), \\href without braces, \\textgreaterMEAT',
     "IPA tie": "a tie bar (U+0361) over two IPA letters, which needs tipa's \\t{kp}",
-    "suffix Sen": 'pubs.bibtex.names reads the family name "Sen" as a suffix (Sen., '
-    'senior), so the export writes "Sabyasachi, Sen,": a fault of the name parser, not of '
-    "the record",
 }
 #: The corpus's entries that do not compile, with the name of their reason.
 DATA_ERRORS = {
@@ -41,8 +38,6 @@ DATA_ERRORS = {
     "Liu2018": "source LaTeX", "Zimmermann2019": "source LaTeX",
     "Gooskens2013": "editors with commas", "Greenhill2021": "editors with commas",
     "Gutierrez2019": "IPA tie",
-    "2020-Sen-PNMRS-116-115": "suffix Sen", "2016-Sen-NIMB-376-97": "suffix Sen",
-    "2020-Laxdal-NIMB-463-525": "suffix Sen",
     **dict.fromkeys(
         (
             "Burnaby1989", "Davies1987", "Ding1933", "Fowler1990", "Francis2005",
@@ -55,7 +50,7 @@ DATA_ERRORS = {
         "lone accent",
     ),
 }  # fmt: skip
-_NAME_ERRORS = ("editors with commas", "suffix Sen")
+_NAME_ERRORS = ("editors with commas",)
 
 
 @pytest.fixture(scope="module")
