@@ -350,6 +350,17 @@ def _braced_letters(names: str) -> str:
     return _UNENCODED.sub(lambda match: "{\\relax " + match.group(0) + "}", names)
 
 
+def _latex_editors(editors: str) -> str:
+    """The editors' names, each with its given names' characters in Chinese script made
+    special characters (:func:`_braced_letters`); a name wholly in Chinese script (许厚泽)
+    has no given names to abbreviate and is written as it is, as an author's is, which
+    every reader (Zotero, biber) takes as the name."""
+    return " and ".join(
+        name if is_chinese(name) and " " not in name and "," not in name else _braced_letters(name)
+        for name in re.split(r"\s+and\s+", editors)
+    )
+
+
 def _guard_and(part: str) -> str:
     """A name part holding the word "and" is braced, lest it split the author list."""
     return "{" + part + "}" if _AND_WORD.search(part) else part
@@ -482,7 +493,7 @@ def entry_fields(
     if paper.editor:
         _add(
             "editor",
-            _braced_letters(encode(paper.editor)) if options.latex else encode(paper.editor),
+            _latex_editors(encode(paper.editor)) if options.latex else encode(paper.editor),
         )
     for name in ("series", "volume", "number", "publisher", "address"):
         value = getattr(paper, name)

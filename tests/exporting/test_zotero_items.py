@@ -24,7 +24,7 @@ from pubs.export.model import ExportPaper
 from pubs.export.ris import ris_name
 from pubs.queries import selectors
 from pubs.queries.exporting import export_papers
-from pubs.web.presentation import page_range, venue_title
+from pubs.web.presentation import PAGE_TAGS, page_range, venue_title
 from tests.conftest import fixtures_loaded
 from tests.exporting.zotero_sources import ORIGIN, body_hash, import_examples, read_items, sources
 
@@ -45,25 +45,9 @@ def site(site_module_db, db) -> None:
 
 KEPT = read_items()["sources"]
 MAKE_AGAIN = "run .venv/bin/python scripts/zotero_items/make_items.py to make the items again"
-#: The Zotero item type of each kind of paper (the rows of pubs.kinds's table).
-ITEM_TYPES = {
-    "conference": "conferencePaper",
-    "journal": "journalArticle",
-    "preprint": "preprint",
-    "thesis": "thesis",
-    "patent": "patent",
-    "book": "book",
-    "chapter": "bookSection",
-    "proceedings": "book",
-    "other": "document",
-    "report": "report",
-    "software": "computerProgram",
-    "dataset": "dataset",
-    "standard": "standard",
-    "webpage": "webpage",
-    "periodical": "document",
-    "newspaper": "newspaperArticle",
-}
+#: The Zotero item type of each kind of paper (the rows of pubs.kinds's table), as the
+#: paper page names it to Zotero.
+ITEM_TYPES = {name: tags.zotero for name, tags in PAGE_TAGS.items()}
 #: Where an item of each type names its container, its publisher.
 CONTAINERS = ("publicationTitle", "proceedingsTitle", "bookTitle", "websiteTitle")
 PUBLISHERS = ("publisher", "repository", "institution", "university", "assignee")
@@ -246,6 +230,31 @@ def _cyrillic_commands(paper: ExportPaper, difference: Difference) -> bool:
 
 KNOWN = (
     Known(
+        ("bib", "page", "ris"),
+        "publisher",
+        _row("letter"),
+        "Zotero's letter has no publisher field: the archive that holds a letter is lost.",
+    ),
+    Known(
+        ("page", "ris"),
+        "container",
+        _row("map"),
+        "Zotero's map has no container field: a map in a book or an atlas loses it.",
+    ),
+    Known(
+        ("page", "ris"),
+        "pages",
+        _row("map"),
+        "Zotero's map has no pages field.",
+    ),
+    Known(
+        ("ris",),
+        "creators",
+        _row("map", "video", zotero=[]),
+        "Zotero's RIS translator makes a map's AU its cartographers and a video's its "
+        "directors, not authors.",
+    ),
+    Known(
         ("bib",),
         "item type",
         _row("preprint", zotero="document"),
@@ -254,14 +263,14 @@ KNOWN = (
     Known(
         ("bib",),
         "item type",
-        _row("standard", "dataset", "periodical", zotero=None),
+        _row("standard", "dataset", "periodical", "artwork", "map", "preprint_entry", zotero=None),
         "Zotero's BibTeX translator leaves out an entry of a type it has no item type for "
-        "(biblatex's @standard, @dataset, @periodical).",
+        "(biblatex's @standard, @dataset, @periodical, @artwork, @map, @preprint).",
     ),
     Known(
         ("ris",),
         "item type",
-        _row("preprint", "other", "periodical", zotero="journalArticle"),
+        _row("preprint", "preprint_entry", "other", "periodical", zotero="journalArticle"),
         "Zotero's RIS translator reads UNPB (unpublished work), GEN (generic) and JFULL (a "
         "whole journal) as journal articles.",
     ),
@@ -289,7 +298,7 @@ KNOWN = (
     Known(
         ("ris",),
         "publisher",
-        _row("preprint", "other", "periodical"),
+        _row("preprint", "preprint_entry", "other", "periodical"),
         "Read as journal articles (above), which have no publisher, these lose PB.",
     ),
     Known(
@@ -371,12 +380,6 @@ KNOWN = (
         "container",
         _cyrillic_commands,
         "Ours: the BibTeX export writes Cyrillic as LaTeX's T2A commands (\\CYRK).",
-    ),
-    Known(
-        ("page", "bib"),
-        "container",
-        _row("other"),
-        "Zotero's document has no container field.",
     ),
     Known(
         ("page",),
