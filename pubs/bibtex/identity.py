@@ -8,7 +8,8 @@ paper the index holds):
   merge. Authors in common do not make it one work: a researcher's own entries are where
   an identifier is most often copied to the wrong one.
 - **title**: they have one title. One work when no veto holds (different identifiers,
-  kinds, venues or forms; no author in common; years too far apart).
+  kinds, venues or forms; no author in common; years too far apart). An identifier in
+  conflict (disputed) is kept by neither record, so it is no different identifier.
 - **version**: they have one title and are two papers. Linked as versions (a workshop
   version and the full paper; a report and the paper it became) when no veto holds.
 - **retitled**: a preprint and a published paper of another title. One work (the preprint
@@ -167,6 +168,20 @@ def _different(name: str) -> Callable[[Pair], bool]:
     return holds
 
 
+def _different_identifier(name: str) -> Callable[[Pair], bool]:
+    """Both records' DOI (or arXiv id) known, neither disputed, and not the same. A disputed
+    one, which a work of another title holds too, is kept by no paper: comparing it would
+    set an entry apart from the paper of its title that, once imported, it is compared
+    with without it."""
+    different = _different(name)
+
+    def holds(pair: Pair) -> bool:
+        disputed = name in pair.mine.disputed or name in pair.theirs.disputed
+        return not disputed and different(pair)
+
+    return holds
+
+
 def _different_venue(pair: Pair) -> bool:
     """Both venues known the same way (both found, or both only named), and not the same."""
     mine, theirs = pair.mine.venue, pair.theirs.venue
@@ -294,8 +309,14 @@ RULES: tuple[Rule, ...] = (
     Rule("shared_doi", "identifier", "evidence", lambda p: p.via == "doi", "same DOI"),
     Rule("shared_arxiv_id", "identifier", "evidence", lambda p: p.via == "arxiv", "same arXiv id"),
     # -- one title ---------------------------------------------------------------------------
-    Rule("different_dois", "title", "veto", _different("doi"), "different DOIs"),
-    Rule("different_arxiv_ids", "title", "veto", _different("arxiv_id"), "different arXiv ids"),
+    Rule("different_dois", "title", "veto", _different_identifier("doi"), "different DOIs"),
+    Rule(
+        "different_arxiv_ids",
+        "title",
+        "veto",
+        _different_identifier("arxiv_id"),
+        "different arXiv ids",
+    ),
     Rule(
         "different_kinds",
         "title",
@@ -389,7 +410,7 @@ RULES: tuple[Rule, ...] = (
         "retitled_different_identifiers",
         "retitled",
         "veto",
-        lambda p: _different("doi")(p) or _different("arxiv_id")(p),
+        lambda p: _different_identifier("doi")(p) or _different_identifier("arxiv_id")(p),
         "different DOIs or arXiv ids",
     ),
     Rule(

@@ -9,7 +9,7 @@ are added with :meth:`PaperIndex.add`, so a file listing a paper twice creates i
 from __future__ import annotations
 
 from collections.abc import Hashable, Iterator
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from typing import Literal
 
 from pubs.bibtex.identity import Pair, Question, decide, is_one_work, titles_agree
@@ -21,6 +21,9 @@ from pubs.bibtex.paper_records import (
     title_key,
 )
 from pubs.bibtex.versions import PREPRINT_KINDS, PREPRINT_OR_PUBLISHED
+
+#: The field of a paper holding each identifier an entry may share with one.
+IDENTIFIER_FIELDS = {"doi": "doi", "arxiv": "arxiv_id"}
 
 
 @dataclass(frozen=True)
@@ -68,13 +71,19 @@ class PaperIndex(PaperCandidates):
     ) -> PaperMatch | None:
         """The paper this one is, if any, as the rules of pubs.bibtex.identity say: a paper
         of its DOI or arXiv id unless their titles disagree (a conflict: see
-        :meth:`conflicts`), else a paper of its title that no veto sets apart (a preprint and
+        :meth:`conflicts`; the identifier is then disputed, and sets no paper of its title
+        apart), else a paper of its title that no veto sets apart (a preprint and
         its published version are one paper, any number of years apart in that order; a
         workshop, short, demo or poster version (``minor``) and the full version are two)."""
         mine = PaperRecord(None, title, year, doi, arxiv_id, kind, authors, venue, minor)
+        disputed = set()
         for paper, how, value, rule in self._by_identifier(mine):
             if rule is not None and rule.verdict == "evidence":
                 return PaperMatch(paper, how, value, rule.name)
+            if rule is not None and rule.verdict == "conflict":
+                disputed.add(IDENTIFIER_FIELDS[how])
+        # Kept without its disputed identifiers, it is compared as it will be stored.
+        mine = replace(mine, disputed=frozenset(disputed))
         return self._likeliest(
             mine, "title", self._same_title(title_key(title), authors)
         ) or self._likeliest(mine, "retitled", self._retitled(mine))

@@ -45,6 +45,10 @@ class PaperRecord:
     minor: bool = False
     #: The venue as printed: what tells apart two versions of one title in a preview.
     container: str = ""
+    #: Its identifiers ("doi", "arxiv_id") that a work of a disagreeing title holds too (a
+    #: conflict, reported): the paper is kept without them, so they tell nothing of which
+    #: paper of its title it is.
+    disputed: frozenset[str] = frozenset()
 
     @property
     def entry_key(self) -> str:

@@ -417,6 +417,26 @@ def assert_imported_again_changes_nothing(text: str, second: Decisions):
     first=Decisions(skip_invalid=True, allow_ambiguous=True),
     overwrite=False,
 )
+@example(
+    # Two entries of one title with different DOIs, and a third of another title with e0's
+    # DOI: e0's DOI is a conflict (reported), the paper of its title is kept without it and
+    # e1 gives it e1's. Imported again, e0's disputed DOI set it apart from that paper
+    # (different_dois), and e0 was created anew: a disputed identifier sets no paper apart.
+    text="@inproceedings{e0,\n  title = {Scheduling Collectives on {GPU} Clusters},\n"
+    "  author = {Jin Fang},\n  year = {2018},\n"
+    "  booktitle = {Proceedings of the AAAI Conference on Artificial Intelligence},\n"
+    "  note = {To appear},\n  doi = {10.1000/x1}\n}\n\n"
+    "@inproceedings{e1,\n  title = {Scheduling Collectives on {GPU} Clusters},\n"
+    "  author = {Jin Fang},\n  year = {2018},\n"
+    "  booktitle = {Proceedings of the AAAI Conference on Artificial Intelligence},\n"
+    "  note = {To appear},\n  doi = {10.1000/x0}\n}\n\n"
+    "@inproceedings{e2,\n  title = {Heuristic Search for Classical Planning},\n"
+    "  author = {Jin Fang},\n  year = {2018},\n"
+    "  booktitle = {Proceedings of the AAAI Conference on Artificial Intelligence},\n"
+    "  doi = {10.1000/x1}\n}\n",
+    first=Decisions(skip_invalid=True, allow_ambiguous=True),
+    overwrite=False,
+)
 def test_a_generated_file_imported_twice_changes_nothing_the_second_time(text, first, overwrite):
     """The second import with the first's flags, or overwriting what differs."""
     second = replace(first, overwrite_all=overwrite)

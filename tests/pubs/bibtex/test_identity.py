@@ -117,6 +117,20 @@ def test_different_arxiv_ids_are_two_papers():
     assert decided("title", second, first) == "different_arxiv_ids"
 
 
+def test_a_disputed_doi_is_no_different_doi():
+    """An entry's DOI that a paper of another title holds too: kept by neither, as the paper
+    once imported, it does not set the entry apart from the paper of its title."""
+    paper = record(KNAPSACK, 2020, doi="10.1000/a")
+    entry = record(KNAPSACK, 2020, doi="10.1000/b", disputed=frozenset({"doi"}))
+    assert decided("title", entry, paper) == "same_title"
+
+
+def test_a_disputed_arxiv_id_is_no_different_arxiv_id():
+    paper = record(KNAPSACK, 2020, arxiv_id="2001.00001")
+    entry = record(KNAPSACK, 2020, arxiv_id="2001.00002", disputed=frozenset({"arxiv_id"}))
+    assert decided("title", entry, paper) == "same_title"
+
+
 def test_different_kinds_a_conference_paper_and_its_journal_extension_are_two_papers():
     assert decided("title", record(KNAPSACK, 2020, "journal"), record(KNAPSACK, 2020)) == (
         "different_kinds"
@@ -307,6 +321,12 @@ def test_retitled_different_identifiers_are_two_works():
     preprint, published = patrickstar()
     published = replace(published, arxiv_id="2108.09999")
     assert decided("retitled", preprint, published) == "retitled_different_identifiers"
+
+
+def test_a_disputed_identifier_sets_no_retitled_version_apart():
+    preprint, published = patrickstar()
+    published = replace(published, arxiv_id="2108.09999", disputed=frozenset({"arxiv_id"}))
+    assert decided("retitled", preprint, published) == "retitled_close_titles_same_authors"
 
 
 def test_retitled_not_a_preprint_and_its_published_version_a_journal_extension():

@@ -64,6 +64,15 @@ def test_same_title_with_another_arxiv_id_is_another_paper():
     assert index().find(title=USP.title, year=2024, arxiv_id="2405.99999") is None
 
 
+def test_same_title_with_a_doi_another_title_holds_is_the_paper_of_its_title():
+    """Its DOI is disputed: imported, the entry's paper is kept without it, so the DOI does
+    not set it apart from the paper of its title and another DOI."""
+    planning = PaperRecord(3, "Heuristic Search for Classical Planning", 2018, doi="10.1000/x1")
+    papers = PaperIndex([GOAT, planning])
+    found = papers.find(title=GOAT.title, year=2023, doi="10.1000/x1")
+    assert (found.paper, found.rule) == (GOAT, "same_title")
+
+
 def test_same_title_with_an_author_in_common_is_the_same_paper():
     found = index().find(title=GOAT.title, year=2023, authors=names("xu", "luo"))
     assert found.paper is GOAT
