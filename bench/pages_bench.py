@@ -40,7 +40,7 @@ and median person pages), with the load average printed; wall time moves with th
 
 --pages measures only the pages named (see PAGES). Unless --no-readme, the table of the run
 (the first size's SQLite figures beside django-publications) replaces the section between
-README_START and README_END in bench/README.md.
+the pages_bench markers of bench/README.md.
 
 --save writes our figures to a JSON file; --baseline compares with such a file (budget: cold
 times within 2× of the baseline's, no more queries).
@@ -62,7 +62,7 @@ import time
 import tracemalloc
 from pathlib import Path
 
-from common import DATA, DJPUB_PYTHON, ROOT, ensure_djpub_venv, load_average
+from common import DATA, DJPUB_PYTHON, ROOT, ensure_djpub_venv, load_average, readme_section
 
 OUR_PAPER = re.compile(r'<li class="paper[^"]*" id="paper-')
 COLD_BUDGET = 2.0  # cold times at most this many times the baseline's
@@ -81,8 +81,6 @@ TARGETS = {
     "paper page": 1.0,
 }
 README = Path(__file__).with_name("README.md")
-README_START = "<!-- pages_bench.py table: start -->"
-README_END = "<!-- pages_bench.py table: end -->"
 
 
 def build_lab(size: int) -> None:
@@ -414,15 +412,6 @@ def readme_table(results: list[dict], command: str) -> str:
     return "\n".join(lines)
 
 
-def write_readme(table: str) -> None:
-    """``table`` in place of what bench/README.md holds between its markers."""
-    text = README.read_text(encoding="utf-8")
-    start, end = text.index(README_START), text.index(README_END)
-    README.write_text(
-        f"{text[: start + len(README_START)]}\n{table}\n{text[end:]}", encoding="utf-8"
-    )
-
-
 def compare(before: dict | None, after: dict) -> None:
     if not before:
         print("  no baseline for this data set and database")
@@ -513,7 +502,8 @@ def main() -> None:
             recreate(args.postgres, create=False)
         results = [json.loads(path.read_text()) for path in sorted(Path(tmp).glob("result_*.json"))]
     if args.readme and results:
-        write_readme(readme_table(results, "bench/pages_bench.py " + " ".join(sys.argv[1:])))
+        table = readme_table(results, "bench/pages_bench.py " + " ".join(sys.argv[1:]))
+        readme_section("pages_bench", table.splitlines())
         print(f"table written into {README}")
 
 

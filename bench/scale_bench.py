@@ -41,11 +41,9 @@ import sys
 import time
 from pathlib import Path
 
-from common import CACHE, ROOT, load_average
+from common import CACHE, load_average, readme_section
 
 BASE = "labpubs_scale"
-MARK_START = "<!-- scale_bench: start -->"
-MARK_END = "<!-- scale_bench: end -->"
 #: Authors who are the same people in every copy (as dataset_100k.py's --prolific).
 PROLIFIC = 32
 BATCH = 5000
@@ -332,20 +330,6 @@ def table(results: dict[int, dict], sizes: list[int]) -> str:
     return head + "\n".join(rows) + "\n\n" + notes
 
 
-def write_readme(text: str, command: str) -> None:
-    readme = ROOT / "bench" / "README.md"
-    body = readme.read_text(encoding="utf-8")
-    block = f"{MARK_START}\n{command}\n\n{text}{MARK_END}"
-    if MARK_START in body:
-        before, rest = body.split(MARK_START, 1)
-        body = before + block + rest.split(MARK_END, 1)[1]
-    else:
-        body = (
-            body.rstrip("\n") + "\n\n## 10,000 → 100,000 papers (scale_bench.py)\n\n" + block + "\n"
-        )
-    readme.write_text(body, encoding="utf-8")
-
-
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--postgres", default="postgres://postgres@127.0.0.1:5432")
@@ -388,7 +372,7 @@ def main() -> None:
                 f"--sizes {sizes} --requests {args.requests} --fill {args.fill} --readme` "
                 f"(load after: {load_average()})"
             )
-            write_readme(text, command)
+            readme_section("scale_bench", [command, "", *text.splitlines()])
 
 
 if __name__ == "__main__":
