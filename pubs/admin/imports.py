@@ -227,7 +227,9 @@ class BibtexImportAdmin(ScopedAdmin, CheckedIds, admin.ModelAdmin):
                     record=record,
                 )
             except ImportBlocked as exc:
-                messages.error(request, _("Nothing was imported: %(why)s.") % {"why": exc})
+                messages.error(
+                    request, _("Nothing was imported: %(why)s.") % {"why": translated_message(exc)}
+                )
             else:
                 messages.success(
                     request, _("Imported: %(summary)s.") % {"summary": self.summary(applied)}
