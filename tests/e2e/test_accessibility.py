@@ -23,7 +23,7 @@ from tests.e2e.admin_crawl import add_admin_and_jobs, log_in, visit_admin
 from tests.e2e.conftest import SCREENSHOTS
 from tests.e2e.layout import layout_problems
 
-pytestmark = pytest.mark.django_db
+pytestmark = [pytest.mark.django_db, pytest.mark.one_database]
 
 AXE = Axe()
 #: The findings a page may not have.

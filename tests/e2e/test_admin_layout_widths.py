@@ -13,7 +13,7 @@ from tests.e2e.admin_crawl import add_admin_and_jobs, log_in, visit_admin
 from tests.e2e.conftest import SCREENSHOTS
 from tests.e2e.layout import layout_problems
 
-pytestmark = pytest.mark.django_db
+pytestmark = [pytest.mark.django_db, pytest.mark.one_database]
 
 #: Playwright's locale is the browser's language, which the admin follows.
 BROWSERS = {"en": "en-GB", "zh": "zh-CN"}

@@ -16,10 +16,10 @@ from __future__ import annotations
 import pytest
 
 from tests.exporting.clients import latex
-from tests.exporting.clients.exports import corpus_exports, demo_exports, on_postgresql
+from tests.exporting.clients.exports import corpus_exports, demo_exports
 from tests.exporting.clients.warnings import NAMELESS, unexplained
 
-pytestmark = pytest.mark.django_db
+pytestmark = [pytest.mark.django_db, pytest.mark.one_database]
 
 #: Why an entry of the corpus does not compile: the reason, by its name.
 REASONS = {
@@ -55,16 +55,12 @@ _NAME_ERRORS = ("editors with commas",)
 
 @pytest.fixture(scope="module")
 def corpus(django_db_setup, django_db_blocker):
-    if on_postgresql():
-        pytest.skip("the export does not depend on the database: compiled on SQLite only")
     latex.require_latex("IEEEtran.bst", "biblatex.sty", "ieee.bbx")
     return corpus_exports(django_db_blocker)
 
 
 @pytest.fixture(scope="module")
 def demo(django_db_setup, django_db_blocker):
-    if on_postgresql():
-        pytest.skip("the export does not depend on the database: compiled on SQLite only")
     latex.require_latex("IEEEtran.bst", "biblatex.sty", "ieee.bbx")
     return demo_exports(django_db_blocker)
 

@@ -21,7 +21,7 @@ from tests.exporting.clients import bibtex_readers, citation_js, stored
 from tests.exporting.clients.exports import corpus_exports, demo_exports
 from tests.pubs.export.formats import csl_items
 
-pytestmark = pytest.mark.django_db
+pytestmark = [pytest.mark.django_db, pytest.mark.one_database]
 
 DATA = ("corpus", "demo")
 #: Client -> field -> why it does not arrive whole.

@@ -43,6 +43,8 @@ def site(site_module_db, db) -> None:
     """The data the items were made from, in the test database."""
 
 
+pytestmark = pytest.mark.one_database
+
 KEPT = read_items()["sources"]
 MAKE_AGAIN = "run .venv/bin/python scripts/zotero_items/make_items.py to make the items again"
 #: The Zotero item type of each kind of paper (the rows of pubs.kinds's table), as the

@@ -12,7 +12,7 @@ from contextlib import contextmanager
 from dataclasses import dataclass
 
 from django.core.management import call_command
-from django.db import connection, transaction
+from django.db import transaction
 
 from pubs.export.model import ExportPaper
 from pubs.models import Paper
@@ -77,7 +77,3 @@ def demo_exports(django_db_blocker) -> Exports:
     with _rolled_back(django_db_blocker):
         load_fixtures("ccf_venues", "demo")
         return exports_of(export_papers(Paper.objects.order_by("pk")))
-
-
-def on_postgresql() -> bool:
-    return connection.vendor == "postgresql"
