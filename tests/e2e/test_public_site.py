@@ -69,6 +69,7 @@ def public_pages() -> list[str]:
     ]
 
 
+@pytest.mark.one_database  # a measure of the layout: no query decides it
 def test_no_public_page_scrolls_sideways(site, page):
     """Each page opened in each language and measured in a desktop window and a phone's: the
     window is resized rather than the page opened again, and each page is measured first at
