@@ -183,6 +183,18 @@ def crossref_preprint_suggestions(
     return offered
 
 
+def _authors_known_by(identifier: str, papers: dict[int, Paper]) -> QuerySet[Person]:
+    """The authors of ``papers`` of whom the site knows ``identifier`` (their DBLP profile,
+    their ORCID iD), each with their authorships, in a stable order."""
+    return (
+        Person.objects.exclude(**{identifier: ""})
+        .filter(authorships__paper__in=list(papers))
+        .prefetch_related("authorships")
+        .distinct()
+        .order_by("pk")
+    )
+
+
 def dblp_preprint_suggestions(*, http: HttpClient, papers: Iterable[Paper] | None = None) -> int:
     """Offer the published version DBLP lists, for preprints not offered one yet: in the
     DBLP profile (its XML) of an author whose profile the site knows, a record of the
@@ -196,13 +208,7 @@ def dblp_preprint_suggestions(*, http: HttpClient, papers: Iterable[Paper] | Non
     if not papers:
         return 0
     families = _author_families(papers)
-    people = (
-        Person.objects.exclude(dblp="")
-        .filter(authorships__paper__in=list(papers))
-        .prefetch_related("authorships")
-        .distinct()
-        .order_by("pk")
-    )
+    people = _authors_known_by("dblp", papers)
     index, venues = _venues()
     offered = 0
     for person in people:
@@ -248,13 +254,7 @@ def orcid_preprint_suggestions(*, http: HttpClient, papers: Iterable[Paper] | No
     papers = {paper.pk: paper for paper in papers}
     if not papers:
         return 0
-    people = (
-        Person.objects.exclude(orcid="")
-        .filter(authorships__paper__in=list(papers))
-        .prefetch_related("authorships")
-        .distinct()
-        .order_by("pk")
-    )
+    people = _authors_known_by("orcid", papers)
     index, venues = _venues()
     offered = 0
     for person in people:
