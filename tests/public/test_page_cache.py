@@ -6,16 +6,25 @@ import pytest
 from django.db import connection
 from django.test.utils import CaptureQueriesContext
 
-from people.models import Group, Membership, Person, Role
+from people.models import Group
 from pubs.imports.apply import bibtex_import_apply
 from pubs.imports.plan import bibtex_import_plan
 from pubs.imports.undo import bibtex_import_undo
-from pubs.models import Authorship, Link, Paper, Tag, Venue, VenueRank
+from pubs.models import Tag, VenueRank
 from pubs.services import public_version
+from tests.public.demo_writes import (
+    NON_IDLE,
+    add_author,
+    add_link,
+    add_membership,
+    paper,
+    rename_paper,
+    rename_person,
+    rename_venue,
+)
 
 pytestmark = pytest.mark.usefixtures("demo", "redis_cache")
 
-NON_IDLE = "non-idle-machine-aware-worker-placement-for-2024"
 PAGES = [
     "/publications/",
     "/people/jin-fang/",
@@ -51,37 +60,6 @@ def test_pages_are_cached_per_query_string(client):
     assert queries > 1
 
 
-def paper() -> Paper:
-    return Paper.objects.get(slug=NON_IDLE)
-
-
-def rename_paper() -> str:
-    p = paper()
-    p.title = "A Renamed Paper"
-    p.save()
-    return "A Renamed Paper"
-
-
-def add_author() -> str:
-    person = Person.objects.create(given_name="Newly", family_name="Added", slug="newly-added")
-    Authorship.objects.create(paper=paper(), person=person, position=7)
-    return "Newly Added"
-
-
-def rename_person() -> str:
-    person = Person.objects.get(slug="gongming-zhao")
-    person.given_name = "Gongmingg"
-    person.save()
-    return "Gongmingg Zhao"
-
-
-def rename_venue() -> str:
-    venue = Venue.objects.get(slug="icnp")
-    venue.abbreviation = "ICNPX"
-    venue.save()
-    return "ICNPX"
-
-
 def rerank_venue() -> str:
     VenueRank.objects.filter(venue__slug="icnp", edition=2026).update(rank="A")  # no signal
     rank = VenueRank.objects.get(venue__slug="icnp", edition=2026)
@@ -89,23 +67,9 @@ def rerank_venue() -> str:
     return '<span class="badge ccf-a">CCF A</span>'
 
 
-def add_link() -> str:
-    Link.objects.create(paper=paper(), kind="code", url="https://example.org/code")
-    return "https://example.org/code"
-
-
 def add_tag() -> str:
     paper().tags.add(Tag.objects.create(name="Fresh tag", slug="fresh-tag"))
     return "fresh-tag"
-
-
-def add_membership() -> str:
-    Membership.objects.create(
-        person=Person.objects.get(slug="luyao-luo"),
-        group=Group.objects.get(slug="ustc-int"),
-        role=Role.MASTER,
-    )
-    return 'class="member">Luyao Luo'
 
 
 def rename_group() -> str:

@@ -10,19 +10,27 @@ from django.template.loader import render_to_string
 from django.urls import reverse
 from django.utils import translation
 
-from people.models import Group, Membership, Person, Role
+from people.models import Person
 from pubs.imports.apply import bibtex_import_apply
 from pubs.imports.plan import bibtex_import_plan
 from pubs.imports.undo import bibtex_import_undo
-from pubs.models import Authorship, Link, Paper, RenderedEntry, Venue, VenueRank
+from pubs.models import Paper, RenderedEntry, VenueRank
 from pubs.queries import selectors
 from pubs.services import rendering
 from pubs.web import presentation
 from tests.factories import linked_versions, paper_with_authors
+from tests.public.demo_writes import (
+    NON_IDLE,
+    add_author,
+    add_link,
+    add_membership,
+    paper,
+    rename_paper,
+    rename_person,
+    rename_venue,
+)
 
 pytestmark = pytest.mark.usefixtures("demo", "no_page_cache")
-
-NON_IDLE = "non-idle-machine-aware-worker-placement-for-2024"
 
 
 @pytest.fixture(autouse=True)
@@ -37,23 +45,6 @@ def page(client, url: str) -> str:
     return response.content.decode()
 
 
-def paper() -> Paper:
-    return Paper.objects.get(slug=NON_IDLE)
-
-
-def rename_paper() -> str:
-    p = paper()
-    p.title = "A Renamed Paper"
-    p.save()
-    return "A Renamed Paper"
-
-
-def add_author() -> str:
-    person = Person.objects.create(given_name="Newly", family_name="Added", slug="newly-added")
-    Authorship.objects.create(paper=paper(), person=person, position=7)
-    return "Newly Added"
-
-
 def remove_author() -> str:
     authorship = paper().authorships.order_by("-position").first()
     name = authorship.printed_name or authorship.person.name
@@ -61,39 +52,11 @@ def remove_author() -> str:
     return f"not:{name}"
 
 
-def rename_person() -> str:
-    person = Person.objects.get(slug="gongming-zhao")
-    person.given_name = "Gongmingg"
-    person.save()
-    return "Gongmingg Zhao"
-
-
-def add_membership() -> str:
-    Membership.objects.create(
-        person=Person.objects.get(slug="luyao-luo"),
-        group=Group.objects.get(slug="ustc-int"),
-        role=Role.MASTER,
-    )
-    return 'class="member">Luyao Luo'
-
-
-def rename_venue() -> str:
-    venue = Venue.objects.get(slug="icnp")
-    venue.abbreviation = "ICNPX"
-    venue.save()
-    return "ICNPX"
-
-
 def rerank_venue() -> str:
     rank = VenueRank.objects.get(venue__slug="icnp", edition=2026)
     rank.rank = "A"
     rank.save()
     return '<span class="badge ccf-a">CCF A</span>'
-
-
-def add_link() -> str:
-    Link.objects.create(paper=paper(), kind="code", url="https://example.org/code")
-    return "https://example.org/code"
 
 
 def fold_a_version() -> str:
